@@ -1,0 +1,57 @@
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { cn } from "./cn";
+
+export const inputClasses =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-200 sm:text-sm";
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return <input ref={ref} className={cn(inputClasses, className)} {...props} />;
+});
+
+/** The error list under a field (or under a form, for form-level errors). */
+export function ErrorList({ id, errors, className }: { id?: string; errors?: string[] | null; className?: string }) {
+  const list = errors?.filter(Boolean) ?? [];
+  if (list.length === 0) return null;
+  return (
+    <ul id={id} className={cn("mt-1.5 space-y-1 text-sm font-medium text-red-700", className)} role="alert">
+      {list.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Label, control, hint and errors, wired with ids for assistive tech. */
+export function Field({
+  label,
+  htmlFor,
+  errorId,
+  errors,
+  hint,
+  srOnlyLabel,
+  children,
+  className,
+}: {
+  label: string;
+  htmlFor: string;
+  errorId: string;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  srOnlyLabel?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={htmlFor} className={cn("mb-1.5 block text-sm font-medium text-ink", srOnlyLabel && "sr-only")}>
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="mt-1.5 text-sm text-slate-600">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+/**
+ * Every table of the product, in one place. drizzle-kit turns this file into
+ * SQL under migrations/ (`npm run db:generate`); wrangler applies that SQL.
+ *
+ * Conventions: ids are random UUIDs (text); times are integer milliseconds
+ * since the epoch (drizzle `timestamp_ms`); JSON is stored as text.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`);
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` */
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+// ------------------------------------------------------------- lead capture
+
+export const onboardingSubmissions = sqliteTable(
+  "onboarding_submissions",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    stepCompleted: integer("step_completed").notNull().default(0),
+    formData: text("form_data", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull(),
+    isCompleted: integer("is_completed", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("onboarding_completed_created_idx").on(t.isCompleted, t.createdAt)],
+);
+
+export const leadMagnetSources = ["leadmagnet-popup", "playbook-landing", "marketing-checklist"] as const;
+
+export const leadMagnetSubmissions = sqliteTable(
+  "lead_magnet_submissions",
+  {
+    id: id(),
+    firstName: text("first_name").notNull().default(""),
+    email: text("email").notNull(),
+    appUrl: text("app_url").notNull().default(""),
+    phone: text("phone"),
+    page: text("page"),
+    source: text("source").notNull(),
+    type: text("type"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_magnet_created_idx").on(t.createdAt)],
+);
+
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: id(),
+    /** Stored trimmed and lower-cased, so one person is one row. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_email_unique").on(t.email),
+    index("waitlist_created_idx").on(t.createdAt),
+  ],
+);
+
+export const accessTimings = ["instantly", "this-week", "this-month"] as const;
+
+export const premiumAccessRequests = sqliteTable(
+  "premium_access_requests",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    accessTiming: text("access_timing", { enum: accessTimings }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("premium_created_idx").on(t.createdAt)],
+);
+
+// --------------------------------------------------------------------- Q&A
+
+export const qaCategories = [
+  "app-approval",
+  "gtm-strategy",
+  "growth-marketing",
+  "churn-retention",
+  "technical",
+  "general",
+] as const;
+
+export const qaSubmissions = sqliteTable(
+  "qa_submissions",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer"),
+    category: text("category", { enum: qaCategories }).notNull(),
+    slug: text("slug").notNull(),
+    status: text("status", { enum: ["pending", "published"] })
+      .notNull()
+      .default("pending"),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    viewCount: integer("view_count").notNull().default(0),
+    submitterName: text("submitter_name"),
+    submitterEmail: text("submitter_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("qa_slug_unique").on(t.slug),
+    index("qa_status_created_idx").on(t.status, t.createdAt),
+    index("qa_status_category_idx").on(t.status, t.category),
+  ],
+);
+
+// ----------------------------------------------------------------- content
+
+export const pages = sqliteTable(
+  "pages",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    metaDescription: text("meta_description"),
+    content: text("content", { mode: "json" }).$type<unknown>(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("pages_slug_unique").on(t.slug), index("pages_created_idx").on(t.createdAt)],
+);
+
+export const guides = sqliteTable(
+  "guides",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    content: text("content", { mode: "json" }).$type<unknown>(),
+    category: text("category"),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    orderIndex: integer("order_index").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("guides_slug_unique").on(t.slug), index("guides_order_idx").on(t.orderIndex)],
+);
+
+export const contentBlocks = sqliteTable(
+  "content_blocks",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    content: text("content", { mode: "json" }).$type<unknown>(),
+    description: text("description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("content_blocks_name_unique").on(t.name),
+    index("content_blocks_created_idx").on(t.createdAt),
+  ],
+);
+
+export const blogCategories = [
+  "saas-development",
+  "marketing",
+  "product",
+  "technical",
+  "business",
+  "other",
+] as const;
+
+export const blogs = sqliteTable(
+  "blogs",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content", { mode: "json" }).$type<unknown[]>().notNull(),
+    featuredImage: text("featured_image"),
+    authorName: text("author_name"),
+    authorImage: text("author_image"),
+    category: text("category", { enum: blogCategories }).notNull(),
+    tags: text("tags", { mode: "json" }).$type<string[]>(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blogs_slug_unique").on(t.slug),
+    index("blogs_published_idx").on(t.isPublished, t.publishedAt),
+    index("blogs_created_idx").on(t.createdAt),
+  ],
+);
+
+// ------------------------------------------------------------- lead finder
+
+export const keywords = sqliteTable(
+  "keywords",
+  {
+    id: id(),
+    keyword: text("keyword").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("keywords_keyword_unique").on(t.keyword)],
+);
+
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    keywordId: text("keyword_id")
+      .notNull()
+      .references(() => keywords.id, { onDelete: "cascade" }),
+    storeName: text("store_name").notNull(),
+    storeUrl: text("store_url").notNull(),
+    email: text("email"),
+    appTesting: text("app_testing").notNull().default(""),
+    status: text("status").notNull().default("On Trial"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("leads_keyword_idx").on(t.keywordId, t.createdAt)],
+);
+
+// ------------------------------------------------------------ infrastructure
+
+export const outboxStatuses = ["queued", "sent", "failed"] as const;
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    /** Which template renders it, e.g. `waitlist-confirmation`. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: outboxStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Fixed-window counters for public POSTs (D1, since KV allows 1 write/s/key). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect;

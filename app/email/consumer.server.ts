@@ -1,0 +1,79 @@
+/**
+ * EMAIL_QUEUE consumer. Delivery is at least once, so it is idempotent: a row
+ * already sent is acked and skipped. A failed send records the error and asks
+ * the queue to retry with a growing delay; after the last delivery the row is
+ * `failed` (the sweeper and admins can try it again later).
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { emailOutbox } from "~/db/schema";
+import { getDb } from "~/lib/db.server";
+import type { EmailQueueMessage } from "./outbox.server";
+import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds } from "./policy";
+import { templateFor } from "./registry.server";
+import { renderEmail } from "./render.server";
+import { getTransport } from "./transports.server";
+
+export type { EmailQueueMessage };
+
+function isQueueMessage(body: unknown): body is EmailQueueMessage {
+  return typeof body === "object" && body !== null && typeof (body as EmailQueueMessage).outboxId === "string";
+}
+
+export async function handleEmailBatch(batch: MessageBatch<EmailQueueMessage>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    await handleEmailMessage(message, env);
+  }
+}
+
+export async function handleEmailMessage(message: Message<EmailQueueMessage>, env: Env): Promise<void> {
+  if (!isQueueMessage(message.body)) {
+    console.error("Dropping malformed email queue message", message.body);
+    message.ack();
+    return;
+  }
+  const db = getDb(env);
+  const { outboxId } = message.body;
+  const row = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
+  if (!row) {
+    console.error(`Outbox row ${outboxId} not found; acking`);
+    message.ack();
+    return;
+  }
+  if (row.status === "sent") {
+    message.ack(); // a duplicate delivery: already done
+    return;
+  }
+
+  const attempts = row.attempts + 1;
+  try {
+    const template = templateFor(row.kind);
+    if (!template) throw new Error(`No email template for kind "${row.kind}"`);
+    const rendered = renderEmail(template, row.payload, {
+      siteUrl: env.SITE_URL,
+      contactEmail: env.CONTACT_EMAIL,
+    });
+    await getTransport(env).send({ ...rendered, to: row.recipient });
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
+      .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
+    message.ack();
+  } catch (error) {
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
+    const now = Date.now();
+    const delaySeconds = queueRetryDelaySeconds(message.attempts);
+    await db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError,
+        status: isLastDelivery ? "failed" : "queued",
+        nextAttemptAt: new Date(isLastDelivery ? now + failedRetryDelayMs(attempts) : now + delaySeconds * 1000),
+      })
+      .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
+    console.error(`Email ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`);
+    if (isLastDelivery) message.ack();
+    else message.retry({ delaySeconds });
+  }
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import type { EmailContext } from "./template";
+
+const styles = {
+  body: { margin: 0, padding: "24px 0", background: "#f4f5f7", fontFamily: "Helvetica, Arial, sans-serif", color: "#1f2937" },
+  card: { maxWidth: 560, margin: "0 auto", background: "#ffffff", borderRadius: 12, padding: 32 },
+  brand: { fontSize: 18, fontWeight: 700, color: "#4338ca", margin: "0 0 24px" },
+  footer: { maxWidth: 560, margin: "16px auto 0", fontSize: 12, color: "#6b7280", textAlign: "center" as const },
+};
+
+/** The shared frame of every email: brand, card, footer. */
+export function EmailLayout({ preview, ctx, children }: { preview: string; ctx: EmailContext; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </head>
+      <body style={styles.body}>
+        <div style={{ display: "none", maxHeight: 0, overflow: "hidden" }}>{preview}</div>
+        <div style={styles.card}>
+          <p style={styles.brand}>Founder Leads</p>
+          {children}
+        </div>
+        <p style={styles.footer}>
+          Founder Leads · <a href={ctx.siteUrl}>{ctx.siteUrl.replace(/^https?:\/\//, "")}</a> · Questions?{" "}
+          <a href={`mailto:${ctx.contactEmail}`}>{ctx.contactEmail}</a>
+        </p>
+      </body>
+    </html>
+  );
+}

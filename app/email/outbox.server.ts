@@ -1,0 +1,54 @@
+/**
+ * The outbox: every notification email is first a row in `email_outbox`,
+ * written in the same D1 batch as the record it is about; only then is its id
+ * put on EMAIL_QUEUE. If the queue send fails, the cron sweeper finds the row.
+ */
+import { emailOutbox } from "~/db/schema";
+import type { Db } from "~/lib/db.server";
+import type { EmailTemplate } from "./template";
+
+export interface EmailQueueMessage {
+  outboxId: string;
+}
+
+export interface OutboxDraft {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  payload: Record<string, unknown>;
+}
+
+export function outboxDraft<P extends Record<string, unknown>>(
+  template: EmailTemplate<P>,
+  recipient: string,
+  payload: P,
+): OutboxDraft {
+  return {
+    id: crypto.randomUUID(),
+    kind: template.kind,
+    recipient,
+    subject: template.subject(template.schema.parse(payload)),
+    payload,
+  };
+}
+
+/** The insert statement for a D1 `batch()`, next to the record's own insert. */
+export function insertOutbox(db: Db, drafts: OutboxDraft[]) {
+  return db.insert(emailOutbox).values(drafts.map((d) => ({ ...d, status: "queued" as const })));
+}
+
+/**
+ * Puts outbox ids on the queue. Never throws: a failed send is logged and the
+ * sweeper re-queues the rows later. Returns whether the send succeeded.
+ */
+export async function enqueueOutbox(env: Pick<Env, "EMAIL_QUEUE">, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  try {
+    await env.EMAIL_QUEUE.sendBatch(ids.map((outboxId) => ({ body: { outboxId } satisfies EmailQueueMessage })));
+    return true;
+  } catch (error) {
+    console.error("Could not put outbox ids on EMAIL_QUEUE; the sweeper will retry", ids, error);
+    return false;
+  }
+}

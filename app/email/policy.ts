@@ -1,0 +1,22 @@
+/**
+ * Retry policy. Keep QUEUE_DELIVERIES in step with `max_retries` in
+ * wrangler.toml (deliveries = 1 + max_retries).
+ */
+export const QUEUE_DELIVERIES = 4;
+/** After this many send attempts in all (queue retries and sweeps), a row stays failed. */
+export const MAX_TOTAL_ATTEMPTS = 12;
+/** A `queued` row this long past its due time was lost on the way: re-queue it. */
+export const STALE_QUEUED_MS = 2 * 60 * 1000;
+/** How many rows one sweep re-queues at most. */
+export const SWEEP_LIMIT = 100;
+
+/** Delay before the queue re-delivers after the n-th failed delivery: 30 s, 60 s, 120 s… */
+export function queueRetryDelaySeconds(delivery: number): number {
+  return Math.min(30 * 2 ** Math.max(0, delivery - 1), 15 * 60);
+}
+
+/** When the sweeper may try a failed row again: 30 min, 1 h, 2 h… after it failed. */
+export function failedRetryDelayMs(attempts: number): number {
+  const round = Math.max(0, Math.floor(attempts / QUEUE_DELIVERIES) - 1);
+  return Math.min(30 * 60 * 1000 * 2 ** round, 24 * 60 * 60 * 1000);
+}

@@ -1,0 +1,27 @@
+/** Typed, checked access to the Worker's bindings and vars. */
+
+const DEV_SECRET = "dev-only-secret-change-me-0123456789abcdef";
+
+export function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {
+  return env.ENVIRONMENT === "production";
+}
+
+export function sessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (isProduction(env)) {
+    throw new Error("SESSION_SECRET is not set: `wrangler secret put SESSION_SECRET --env production`");
+  }
+  return DEV_SECRET;
+}
+
+/** Cookies are Secure whenever the site is served over HTTPS. */
+export function secureCookies(env: Pick<Env, "SITE_URL">): boolean {
+  return env.SITE_URL.startsWith("https://");
+}
+
+/** Parses `Name <email@host>` (or a bare address) from EMAIL_FROM. */
+export function emailFrom(env: Pick<Env, "EMAIL_FROM">): { email: string; name?: string } {
+  const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(env.EMAIL_FROM);
+  if (match) return { name: match[1] || undefined, email: match[2]!.trim() };
+  return { email: env.EMAIL_FROM.trim() };
+}

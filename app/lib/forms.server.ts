@@ -1,0 +1,65 @@
+/**
+ * One place for what every public form action does before its own work:
+ * read the body (size-capped), answer a filled honeypot like a success, count
+ * the request against a per-IP rate limit, and validate with the same zod
+ * schema the browser uses.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { isHoneypotFilled } from "./honeypot";
+import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server";
+import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./request.server";
+import { JS_FIELD, REDIRECT_FIELD } from "./forms";
+
+export const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten your entry and try again.";
+
+type Base = { js: boolean; redirectTo: string };
+
+export type PublicFormOutcome<Output> =
+  | (Base & { kind: "valid"; value: Output; reply: (opts?: { resetForm?: boolean; formErrors?: string[] }) => SubmissionResult })
+  | (Base & { kind: "honeypot" })
+  | (Base & { kind: "rejected"; status: 400 | 413 | 429; result: SubmissionResult; headers?: HeadersInit });
+
+export async function readPublicForm<Schema extends z.ZodType>(
+  request: Request,
+  env: Pick<Env, "DB">,
+  { schema, rateLimit }: { schema: Schema; rateLimit: RateLimitRule },
+): Promise<PublicFormOutcome<z.output<Schema>>> {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    const empty = parseWithZod(new FormData(), { schema });
+    return {
+      kind: "rejected",
+      status: 413,
+      js: false,
+      redirectTo: "/",
+      result: empty.reply({ formErrors: [TOO_LARGE_MESSAGE] }),
+    };
+  }
+  const base: Base = {
+    js: formData.get(JS_FIELD) === "1",
+    redirectTo: safeRedirectPath(formData.get(REDIRECT_FIELD)),
+  };
+
+  if (isHoneypotFilled(formData)) return { ...base, kind: "honeypot" };
+
+  const submission = parseWithZod(formData, { schema });
+  const limit = await hitRateLimit(env.DB, rateLimit, clientIp(request));
+  if (!limit.allowed) {
+    return {
+      ...base,
+      kind: "rejected",
+      status: 429,
+      result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }),
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    };
+  }
+  if (submission.status !== "success") {
+    return { ...base, kind: "rejected", status: 400, result: submission.reply() };
+  }
+  return { ...base, kind: "valid", value: submission.value, reply: (opts) => submission.reply(opts) };
+}

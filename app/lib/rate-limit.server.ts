@@ -1,0 +1,48 @@
+/**
+ * Fixed-window rate limit kept in D1 (KV allows one write per second per key,
+ * which a burst of POSTs would exceed). One row per key; an atomic upsert
+ * counts the hit and returns the count.
+ */
+export interface RateLimitRule {
+  /** e.g. `waitlist` */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+export const RATE_LIMIT_MESSAGE = "Too many attempts from your network. Please wait a few minutes and try again.";
+
+export async function hitRateLimit(
+  db: D1Database,
+  rule: RateLimitRule,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+         window_start = excluded.window_start
+       RETURNING count`,
+    )
+    .bind(`${rule.name}:${subject}`, windowStart)
+    .first<{ count: number }>();
+  const count = row?.count ?? 1;
+  return {
+    allowed: count <= rule.limit,
+    retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
+  };
+}
+
+/** Removes counters of windows that ended more than a day ago (run by the cron). */
+export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
+  await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
+}

@@ -1,0 +1,56 @@
+/**
+ * Flash toasts: a message set by an action and shown once on the next page,
+ * carried across the redirect in a signed cookie. Built per request from env.
+ */
+import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { secureCookies, sessionSecret } from "./env.server";
+import { toastSchema, type Toast, type ToastInput } from "./toast";
+
+const TOAST_KEY = "toast";
+
+function toastStorage(env: Env) {
+  return createCookieSessionStorage({
+    cookie: {
+      name: "__toast",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies(env),
+      path: "/",
+      secrets: [sessionSecret(env)],
+    },
+  });
+}
+
+export async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers> {
+  const storage = toastStorage(env);
+  const session = await storage.getSession();
+  session.flash(TOAST_KEY, toastSchema.parse(input));
+  return new Headers({ "Set-Cookie": await storage.commitSession(session) });
+}
+
+export async function redirectWithToast(
+  env: Env,
+  url: string,
+  toast: ToastInput,
+  init?: ResponseInit,
+): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  const toastHeaders = await createToastHeaders(env, toast);
+  headers.append("Set-Cookie", toastHeaders.get("Set-Cookie")!);
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads (and consumes) the flash toast of this request. */
+export async function getToast(
+  request: Request,
+  env: Env,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const storage = toastStorage(env);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
+  if (!session.has(TOAST_KEY)) return { toast: null, headers: null };
+  return {
+    toast: parsed.success ? parsed.data : null,
+    headers: new Headers({ "Set-Cookie": await storage.destroySession(session) }),
+  };
+}

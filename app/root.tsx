@@ -1,0 +1,88 @@
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Toaster } from "~/components/ui/Toaster";
+import { WaitlistBanner } from "~/features/lead-capture/WaitlistBanner";
+import { NotFound, ServerError } from "~/features/marketing/NotFound";
+import { SiteFooter } from "~/features/marketing/SiteFooter";
+import { SiteHeader } from "~/features/marketing/SiteHeader";
+import { useNonce } from "~/lib/nonce";
+import { SITE_NAME } from "~/lib/seo";
+import { getToast } from "~/lib/toast.server";
+import styles from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const { toast, headers } = await getToast(request, env);
+  return data({ toast, siteUrl: env.SITE_URL }, { headers: headers ?? undefined });
+}
+
+/** Route modules can set `handle = { hideWaitlistBanner: true }`. */
+export type RouteHandle = { hideWaitlistBanner?: boolean };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const hideBanner = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideWaitlistBanner);
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <Toaster toast={rootData?.toast ?? null} />
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        {hideBanner ? null : <WaitlistBanner />}
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: MetaFunction = () => [{ title: SITE_NAME }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ServerError />;
+}

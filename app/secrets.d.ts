@@ -1,0 +1,11 @@
+/**
+ * Secrets are not in wrangler.toml, so `wrangler types` only sees them when a
+ * .dev.vars exists. Declared here so the types never depend on that file.
+ * Set them with `wrangler secret put NAME --env production`.
+ */
+declare namespace Cloudflare {
+  interface Env {
+    SESSION_SECRET: string;
+    MAILCHANNELS_API_KEY: string;
+  }
+}

@@ -1,0 +1,34 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createNonce } from "./app/lib/security-headers";
+
+/** What every loader and action receives as `context`. */
+export interface CloudflareContext {
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+  cf?: IncomingRequestCfProperties;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: CloudflareContext;
+    /** Per-request CSP nonce, given to Remix's inline scripts. */
+    nonce: string;
+  }
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+type GetLoadContextArgs = {
+  // wrangler's dev proxy passes a loosely typed `cf`; the Worker passes the real one.
+
+  request: Request;
+  context: { cloudflare: Omit<CloudflareContext, "cf"> & { cf?: unknown } };
+};
+
+export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext {
+  return {
+    cloudflare: { ...context.cloudflare, cf: context.cloudflare.cf as IncomingRequestCfProperties | undefined },
+    nonce: createNonce(),
+  };
+}

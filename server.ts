@@ -1,0 +1,43 @@
+/**
+ * The Worker entry. One Worker, three handlers:
+ * - fetch: every page, form POST and data request, through Remix;
+ * - queue: the notification-email consumer (EMAIL_QUEUE);
+ * - scheduled: the outbox sweeper (cron, every 5 minutes).
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The app is built before the Worker runs (`npm run build`).
+// @ts-ignore - build/server only exists after `remix vite:build`
+import * as build from "./build/server";
+import { getLoadContext } from "./load-context";
+import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
+import { sweepOutbox } from "./app/email/sweeper.server";
+import { withSecurityHeaders } from "./app/lib/security-headers";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const loadContext = getLoadContext({
+      request,
+      context: { cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties } },
+    });
+    try {
+      const response = await handleRemixRequest(request, loadContext);
+      return withSecurityHeaders(response, { nonce: loadContext.nonce, env });
+    } catch (error) {
+      console.error("Unhandled error in fetch", error);
+      return withSecurityHeaders(
+        new Response("An unexpected error occurred", { status: 500 }),
+        { nonce: loadContext.nonce, env },
+      );
+    }
+  },
+
+  async queue(batch, env) {
+    await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
+  },
+
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(sweepOutbox(env));
+  },
+} satisfies ExportedHandler<Env>;
