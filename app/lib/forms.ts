@@ -5,6 +5,7 @@
  *   a flash toast (no JavaScript: post/redirect/get);
  * - `redirectTo` says where a no-JavaScript success goes back to.
  */
+import type { HeadersFunction } from "@remix-run/cloudflare";
 import { useSyncExternalStore } from "react";
 
 export const JS_FIELD = "_js";
@@ -19,3 +20,14 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * A form route's `headers` export: keeps the action's Retry-After (429) on the
+ * document response (Remix only carries cookies over by itself).
+ */
+export const formHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};

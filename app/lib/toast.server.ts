@@ -47,8 +47,8 @@ export async function getToast(
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const storage = toastStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   if (!session.has(TOAST_KEY)) return { toast: null, headers: null };
+  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
   return {
     toast: parsed.success ? parsed.data : null,
     headers: new Headers({ "Set-Cookie": await storage.destroySession(session) }),

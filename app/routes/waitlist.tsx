@@ -4,6 +4,7 @@ import { Container } from "~/components/ui/Container";
 import { joinWaitlist } from "~/features/lead-capture/waitlist.server";
 import { WAITLIST_MESSAGES, waitlistSchema } from "~/features/lead-capture/waitlist.schema";
 import { WaitlistForm, type WaitlistActionData } from "~/features/lead-capture/WaitlistForm";
+import { formHeaders } from "~/lib/forms";
 import { readPublicForm } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -36,6 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return redirectWithToast(env, `${form.redirectTo}`, { type: "success", title: WAITLIST_MESSAGES.success });
 }
+
+export const headers = formHeaders;
 
 export const handle = { hideWaitlistBanner: true };
 

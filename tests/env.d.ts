@@ -1,0 +1,10 @@
+import type { D1Migration } from "cloudflare:test";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** Test-only binding: the SQL of migrations/, applied in tests/integration/setup.ts. */
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../server";
+import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.server";
+import { MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES } from "~/email/policy";
+import { all, recordingEnv } from "./helpers";
+
+type Row = { status: string; attempts: number; last_error: string | null; sent_at: number | null; next_attempt_at: number };
+
+async function insertOutbox({
+  status = "queued",
+  attempts = 0,
+  nextAttemptAt = Date.now(),
+  email = `dev-${crypto.randomUUID().slice(0, 8)}@example.com`,
+} = {}) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare(
+    `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at)
+     VALUES (?1, 'waitlist-confirmation', ?2, 'You''re on the waitlist for Founder Quest', ?3, ?4, ?5, ?6)`,
+  )
+    .bind(id, email, JSON.stringify({ email }), status, attempts, nextAttemptAt)
+    .run();
+  return { id, email };
+}
+
+const row = async (id: string) =>
+  (await all<Row>("SELECT status, attempts, last_error, sent_at, next_attempt_at FROM email_outbox WHERE id = ?", id))[0]!;
+
+async function deliver(outboxId: string, testEnv: Env, attempts = 1) {
+  const batch = createMessageBatch("founder-leads-email", [
+    { id: `msg-${outboxId}`, timestamp: new Date(), attempts, body: { outboxId } },
+  ]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch as never, testEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return getQueueResult(batch, ctx);
+}
+
+const mailchannelsEnv = { ...env, EMAIL_TRANSPORT: "mailchannels", MAILCHANNELS_API_KEY: "mc-test-key" } as Env;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("email queue consumer", () => {
+  it("sends through MailChannels with the API key and the right body, then marks the row sent", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id, email } = await insertOutbox();
+
+    const result = await deliver(id, mailchannelsEnv);
+
+    expect(result.explicitAcks).toEqual([`msg-${id}`]);
+    expect(result.retryMessages).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe(MAILCHANNELS_URL);
+    expect(init?.method).toBe("POST");
+    expect(new Headers(init?.headers).get("X-Api-Key")).toBe("mc-test-key");
+    const body = JSON.parse(String(init?.body)) as MailChannelsBody;
+    expect(body.personalizations).toEqual([{ to: [{ email }] }]);
+    expect(body.from).toEqual({ email: "hello@localhost.test", name: "Founder Leads" });
+    expect(body.subject).toBe("You're on the waitlist for Founder Quest");
+    expect(body.content.map((c) => c.type)).toEqual(["text/plain", "text/html"]);
+    expect(body.content[0]!.value).toContain("We'll notify you when the game launches.");
+    expect(body.content[1]!.value).toContain("<h1");
+
+    const after = await row(id);
+    expect(after.status).toBe("sent");
+    expect(after.attempts).toBe(1);
+    expect(after.sent_at).toBeGreaterThan(0);
+  });
+
+  it("escapes what visitors typed when it renders the HTML", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      `INSERT INTO email_outbox (id, kind, recipient, subject, payload) VALUES (?1, 'waitlist-notice', 'team@localhost.test', 's', ?2)`,
+    )
+      .bind(id, JSON.stringify({ email: "<img src=x onerror=alert(1)>@x.com" }))
+      .run();
+    await deliver(id, mailchannelsEnv);
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as MailChannelsBody;
+    expect(body.content[1]!.value).not.toContain("<img src=x");
+    expect(body.content[1]!.value).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it("retries with a delay when the provider answers 500, and marks the row failed after the last delivery", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("upstream broke", { status: 500 }));
+    const { id } = await insertOutbox();
+
+    const before = Date.now();
+    const first = await deliver(id, mailchannelsEnv, 1);
+    expect(first.retryMessages).toEqual([{ msgId: `msg-${id}` }]);
+    expect(first.explicitAcks).toEqual([]);
+    let after = await row(id);
+    expect(after.status).toBe("queued");
+    expect(after.attempts).toBe(1);
+    expect(after.last_error).toContain("MailChannels answered 500: upstream broke");
+    // Retried after 30 s (the first step of the growing delay).
+    expect(after.next_attempt_at).toBeGreaterThanOrEqual(before + 30_000);
+    expect(after.next_attempt_at).toBeLessThan(Date.now() + 31_000);
+
+    const last = await deliver(id, mailchannelsEnv, QUEUE_DELIVERIES);
+    expect(last.retryMessages).toEqual([]);
+    expect(last.explicitAcks).toEqual([`msg-${id}`]);
+    after = await row(id);
+    expect(after.status).toBe("failed");
+    expect(after.attempts).toBe(2);
+    expect(after.next_attempt_at).toBeGreaterThan(Date.now());
+  });
+
+  it("sends nothing twice when a message is delivered again", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+    await deliver(id, mailchannelsEnv);
+    const again = await deliver(id, mailchannelsEnv);
+    expect(again.explicitAcks).toEqual([`msg-${id}`]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await row(id)).attempts).toBe(1);
+  });
+
+  it("marks the row sent through the log transport without any HTTP call", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const { id, email } = await insertOutbox();
+    await deliver(id, env);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(log.mock.calls.flat().join("\n")).toContain(`[email:log] to=${email}`);
+    expect((await row(id)).status).toBe("sent");
+  });
+
+  it("fails a row whose MailChannels key is missing, keeping the reason", async () => {
+    const { id } = await insertOutbox();
+    await deliver(id, { ...mailchannelsEnv, MAILCHANNELS_API_KEY: "" }, QUEUE_DELIVERIES);
+    const after = await row(id);
+    expect(after.status).toBe("failed");
+    expect(after.last_error).toBe("MAILCHANNELS_API_KEY is not set");
+  });
+});
+
+describe("outbox sweeper (cron)", () => {
+  async function sweep(testEnv: Env) {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), testEnv, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+
+  it("re-queues a row still queued 2 minutes after it was due, and leaves fresh and sent rows alone", async () => {
+    const stale = await insertOutbox({ nextAttemptAt: Date.now() - 3 * 60_000 });
+    const fresh = await insertOutbox({ nextAttemptAt: Date.now() });
+    const sent = await insertOutbox({ status: "sent", nextAttemptAt: Date.now() - 3 * 60_000 });
+    const rec = recordingEnv();
+
+    await sweep(rec.env);
+
+    expect(rec.messages).toContainEqual({ outboxId: stale.id });
+    expect(rec.messages).not.toContainEqual({ outboxId: fresh.id });
+    expect(rec.messages).not.toContainEqual({ outboxId: sent.id });
+    expect((await row(stale.id)).next_attempt_at).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("re-queues failed rows whose retry time has come, up to the cap on attempts", async () => {
+    const due = await insertOutbox({ status: "failed", attempts: 4, nextAttemptAt: Date.now() - 1000 });
+    const later = await insertOutbox({ status: "failed", attempts: 4, nextAttemptAt: Date.now() + 60 * 60_000 });
+    const exhausted = await insertOutbox({ status: "failed", attempts: MAX_TOTAL_ATTEMPTS, nextAttemptAt: Date.now() - 1000 });
+    const rec = recordingEnv();
+
+    await sweep(rec.env);
+
+    expect(rec.messages).toContainEqual({ outboxId: due.id });
+    expect(rec.messages).not.toContainEqual({ outboxId: later.id });
+    expect(rec.messages).not.toContainEqual({ outboxId: exhausted.id });
+    expect((await row(due.id)).status).toBe("queued");
+    expect((await row(exhausted.id)).status).toBe("failed");
+  });
+
+  it("removes rate-limit counters of windows that ended a day ago", async () => {
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('old:ip', ?1, 3), ('new:ip', ?2, 1)")
+      .bind(Date.now() - 2 * 86_400_000, Date.now())
+      .run();
+    await sweep(recordingEnv().env);
+    expect(await all("SELECT key FROM rate_limits WHERE key IN ('old:ip', 'new:ip')")).toEqual([{ key: "new:ip" }]);
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds } from "~/email/policy";
+import { renderEmail } from "~/email/render.server";
+import { waitlistNoticeEmail } from "~/features/lead-capture/waitlist.emails";
+import { emailFrom } from "~/lib/env.server";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/honeypot";
+import { safeRedirectPath } from "~/lib/request.server";
+import { contentSecurityPolicy, createNonce } from "~/lib/security-headers";
+import { canonicalUrl, seo } from "~/lib/seo";
+
+describe("safeRedirectPath", () => {
+  it("keeps same-site paths and refuses everything else", () => {
+    expect(safeRedirectPath("/blog?x=1")).toBe("/blog?x=1");
+    expect(safeRedirectPath("//evil.example")).toBe("/");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/");
+    expect(safeRedirectPath("https://evil.example")).toBe("/");
+    expect(safeRedirectPath(null)).toBe("/");
+  });
+});
+
+describe("honeypot", () => {
+  it("is filled only by a non-blank value", () => {
+    const fd = new FormData();
+    expect(isHoneypotFilled(fd)).toBe(false);
+    fd.set(HONEYPOT_FIELD, "  ");
+    expect(isHoneypotFilled(fd)).toBe(false);
+    fd.set(HONEYPOT_FIELD, "http://spam");
+    expect(isHoneypotFilled(fd)).toBe(true);
+  });
+});
+
+describe("security headers", () => {
+  it("puts a fresh nonce in the script policy and forbids framing", () => {
+    const a = createNonce();
+    const b = createNonce();
+    expect(a).not.toBe(b);
+    expect(atob(a)).toHaveLength(16);
+    const csp = contentSecurityPolicy(a);
+    expect(csp).toContain(`script-src 'self' 'nonce-${a}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+  });
+});
+
+describe("seo", () => {
+  it("builds the title, description, canonical link and JSON-LD", () => {
+    const tags = seo({
+      title: "Blog",
+      description: "Posts",
+      path: "/blog",
+      siteUrl: "https://example.com",
+      jsonLd: { "@type": "Blog" },
+    });
+    expect(tags).toContainEqual({ title: "Blog | Founder Leads" });
+    expect(tags).toContainEqual({ name: "description", content: "Posts" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://example.com/blog" });
+    expect(tags).toContainEqual({ "script:ld+json": { "@type": "Blog" } });
+    expect(canonicalUrl("https://example.com/", "/")).toBe("https://example.com/");
+  });
+});
+
+describe("email", () => {
+  it("reads EMAIL_FROM with or without a display name", () => {
+    expect(emailFrom({ EMAIL_FROM: "Founder Leads <hi@x.com>" })).toEqual({ name: "Founder Leads", email: "hi@x.com" });
+    expect(emailFrom({ EMAIL_FROM: "hi@x.com" })).toEqual({ email: "hi@x.com" });
+  });
+
+  it("renders HTML with every value escaped, and a plain-text part", () => {
+    const out = renderEmail(waitlistNoticeEmail, { email: "<b>x</b>@y.com" }, { siteUrl: "https://s", contactEmail: "c@s" });
+    expect(out.subject).toBe("New waitlist signup: <b>x</b>@y.com");
+    expect(out.html).toMatch(/^<!doctype html>/);
+    expect(out.html).toContain("&lt;b&gt;x&lt;/b&gt;@y.com");
+    expect(out.html).not.toContain("<b>x</b>");
+    expect(out.text).toContain("<b>x</b>@y.com joined");
+  });
+
+  it("refuses to render a payload of the wrong shape", () => {
+    expect(() => renderEmail(waitlistNoticeEmail, { nope: 1 }, { siteUrl: "https://s", contactEmail: "c@s" })).toThrow();
+  });
+
+  it("waits longer after each failure, within bounds", () => {
+    expect([1, 2, 3].map(queueRetryDelaySeconds)).toEqual([30, 60, 120]);
+    expect(queueRetryDelaySeconds(20)).toBe(900);
+    expect(failedRetryDelayMs(QUEUE_DELIVERIES)).toBe(30 * 60_000);
+    expect(failedRetryDelayMs(QUEUE_DELIVERIES * 2)).toBe(60 * 60_000);
+    expect(failedRetryDelayMs(1000)).toBe(24 * 60 * 60_000);
+  });
+});

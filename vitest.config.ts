@@ -1,0 +1,34 @@
+/**
+ * Unit and integration tests, all inside workerd through
+ * @cloudflare/vitest-pool-workers, with the bindings of wrangler.toml (local
+ * D1, KV and queue) and every migration applied to a fresh D1.
+ * The end-to-end suite has its own config: vitest.e2e.config.ts.
+ */
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest({
+        main: "./server.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SESSION_SECRET: "test-session-secret-0123456789",
+            MAILCHANNELS_API_KEY: "test-mailchannels-key",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+      setupFiles: ["./tests/integration/setup.ts"],
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
+  };
+});
