@@ -16,11 +16,11 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: str
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
-    <ul id={id} className={cn("mt-1.5 space-y-1 text-sm font-medium text-red-700", className)} role="alert">
+    <div id={id} role="alert" className={cn("mt-1.5 space-y-1 text-sm font-medium text-red-700", className)}>
       {list.map((e) => (
-        <li key={e}>{e}</li>
+        <p key={e}>{e}</p>
       ))}
-    </ul>
+    </div>
   );
 }
 

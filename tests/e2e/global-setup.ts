@@ -1,0 +1,71 @@
+/**
+ * Starts the built site with `wrangler dev` on a fresh local state (migrations
+ * applied, demo content seeded) and stops it after the run.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const BASE_URL = `http://localhost:${PORT}`;
+const STATE_DIR = resolve(".tmp/e2e-state");
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    stateDir: string;
+  }
+}
+
+function runOrThrow(cmd: string, args: string[]) {
+  const res = spawnSync(cmd, args, { env, encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+async function waitForServer(server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    try {
+      const res = await fetch(BASE_URL);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer on ${BASE_URL} within 90 s:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
+  rmSync(STATE_DIR, { recursive: true, force: true });
+  mkdirSync(STATE_DIR, { recursive: true });
+  runOrThrow("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
+  runOrThrow("node", ["scripts/seed.mjs", "--persist-to", STATE_DIR]);
+
+  let output = "";
+  const server = spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE_DIR, "--test-scheduled", "--var", `SITE_URL:${BASE_URL}`],
+    { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  server.stdout!.on("data", (d) => (output += d));
+  server.stderr!.on("data", (d) => (output += d));
+  await waitForServer(server, () => output.slice(-4000));
+
+  project.provide("baseUrl", BASE_URL);
+  project.provide("stateDir", STATE_DIR);
+
+  return async () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+}

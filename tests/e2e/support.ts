@@ -1,0 +1,97 @@
+/** Browser and database helpers for the end-to-end tests. */
+import AxeBuilder from "@axe-core/playwright";
+import { spawnSync } from "node:child_process";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+export const baseUrl = inject("baseUrl");
+const stateDir = inject("stateDir");
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export const modes = [
+  { name: "with JavaScript", js: true },
+  { name: "without JavaScript", js: false },
+] as const;
+
+export async function newContext(browser: Browser, js: boolean, width = 1280): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl,
+    javaScriptEnabled: js,
+    viewport: { width, height: width < 500 ? 844 : 900 },
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+  );
+}
+
+/**
+ * WCAG 2.1 A and AA: no violation passes. axe runs inside the page, so for a
+ * page opened without JavaScript it checks an exact copy of what that page
+ * shows (its current DOM, scripts removed) in a scripting context.
+ */
+export async function expectAccessible(page: Page, js: boolean) {
+  if (js) {
+    expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
+    return;
+  }
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const copy = await context.newPage();
+    await copy.route("**/*", (route) =>
+      route.request().resourceType() === "document"
+        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
+        : route.continue(),
+    );
+    await copy.goto(page.url());
+    expect(await axeViolations(copy), `axe violations on ${page.url()} (without JavaScript)`).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs SQL on the e2e site's local D1 (through wrangler, as an operator would). */
+export function query<T = Record<string, unknown>>(sql: string): T[] {
+  const res = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql],
+    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  if (res.status !== 0) throw new Error(`d1 execute failed: ${res.stderr}`);
+  const parsed = JSON.parse(res.stdout) as { results: T[] }[];
+  return parsed[0]?.results ?? [];
+}
+
+export async function waitFor<T>(check: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`waitFor timed out after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
