@@ -33,7 +33,7 @@ export default {
     }
   },
 
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
   },
 

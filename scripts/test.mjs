@@ -3,7 +3,18 @@
 //   1. Chromium for the browser tests (installed with apt-get when root)
 //   2. typecheck   3. build   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
+import { readFileSync } from "node:fs";
 import { ensureChromium, run } from "./lib.mjs";
+
+const totals = { passed: 0, failed: 0 };
+/** Runs a vitest suite and adds its counts (from the JSON reporter) to the totals. */
+function vitest(name, args) {
+  const out = `.tmp/vitest-${name}.json`;
+  run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+}
 
 const step = (name) => console.log(`\n━━ ${name} ━━`);
 
@@ -14,7 +25,7 @@ run("npx", ["tsc", "--noEmit"]);
 step("Build");
 run("npx", ["remix", "vite:build"]);
 step("Unit and integration tests (workerd)");
-run("npx", ["vitest", "run"]);
+vitest("workers", []);
 step("End-to-end tests (Chromium, JavaScript on and off)");
-run("npx", ["vitest", "run", "--config", "vitest.e2e.config.ts"]);
-console.log("\n✔ All tests passed.");
+vitest("e2e", ["--config", "vitest.e2e.config.ts"]);
+console.log(`\n✔ All tests passed.\n${totals.passed} passed, ${totals.failed} failed`);

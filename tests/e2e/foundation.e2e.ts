@@ -86,6 +86,7 @@ describe.each(modes)("waitlist $name", ({ js }) => {
       // Checked on blur, before any submit.
       await input.blur();
       await banner.getByText("Please enter a valid email address").waitFor();
+      await expectAccessible(page, js); // the message must be legible on the banner
       await input.fill("");
       await banner.getByText("Please enter your email").waitFor();
       await input.fill("someone@example.com");
@@ -124,6 +125,11 @@ describe.each(modes)("page shell $name", ({ js }) => {
     expect(await mobileNav.isVisible()).toBe(false);
     await page.getByLabel("Menu").click();
     await mobileNav.waitFor({ state: "visible" });
+    // The panel really covers the screen below the header, with every link on it.
+    const box = (await mobileNav.boundingBox())!;
+    expect(box.height).toBeGreaterThan(600);
+    expect(box.width).toBe(390);
+    await mobileNav.getByRole("link", { name: "SaaS Academy" }).waitFor({ state: "visible" });
     await expectAccessible(page, js);
     await page.getByLabel("Menu").click();
     await mobileNav.waitFor({ state: "hidden" });

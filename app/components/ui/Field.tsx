@@ -12,11 +12,20 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 });
 
 /** The error list under a field (or under a form, for form-level errors). */
-export function ErrorList({ id, errors, className }: { id?: string; errors?: string[] | null; className?: string }) {
+export function ErrorList({
+  id,
+  errors,
+  tone = "default",
+}: {
+  id?: string;
+  errors?: string[] | null;
+  /** `inverse` for errors on a dark background. */
+  tone?: "default" | "inverse";
+}) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
-    <div id={id} role="alert" className={cn("mt-1.5 space-y-1 text-sm font-medium text-red-700", className)}>
+    <div id={id} role="alert" className={cn("mt-1.5 space-y-1 text-sm font-medium", tone === "inverse" ? "text-red-200" : "text-red-700")}>
       {list.map((e) => (
         <p key={e}>{e}</p>
       ))}

@@ -4,7 +4,8 @@ import { cn } from "./cn";
 
 /**
  * Shows the flash toast of the current page. Server-rendered, so it is seen
- * without JavaScript; with JavaScript it can be dismissed and fades after 6 s.
+ * without JavaScript (a CSS animation hides it after 10 s); with JavaScript it
+ * can also be dismissed, and goes after 6 s.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
@@ -22,7 +23,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           role={visible.type === "error" ? "alert" : "status"}
           data-testid="toast"
           className={cn(
-            "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white p-4 shadow-lg",
+            "toast-auto-hide pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white p-4 shadow-lg",
             visible.type === "error" ? "border-red-200" : "border-emerald-200",
           )}
         >

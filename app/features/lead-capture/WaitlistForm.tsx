@@ -49,14 +49,14 @@ export function WaitlistForm({ lastResult, tone = "dark" }: { lastResult?: Submi
           <ErrorList
             id={fields.email.errorId}
             errors={fields.email.errors}
-            className={light ? undefined : "text-red-100"}
+            tone={light ? "default" : "inverse"}
           />
         </div>
         <Button type="submit" variant={light ? "primary" : "light"} size="lg" disabled={busy} className="shrink-0">
           {busy ? "Joining..." : "Join the waitlist"}
         </Button>
       </div>
-      <ErrorList id={form.errorId} errors={form.errors} className={light ? undefined : "text-red-100"} />
+      <ErrorList id={form.errorId} errors={form.errors} tone={light ? "default" : "inverse"} />
       {success ? (
         <p role="status" className={light ? "mt-3 text-sm font-semibold text-emerald-700" : "mt-3 text-sm font-semibold text-white"}>
           {success}

@@ -27,7 +27,8 @@ export function SiteHeader() {
   }, [location.key]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white"
+      /* no backdrop-filter here: it would trap the fixed mobile panel inside the header */>
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden lg:block">

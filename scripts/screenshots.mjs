@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// Screenshots of pages at phone (390 px) and desktop (1280 px) width, with and
+// without JavaScript, for a human look. Needs a running site (npm start).
+// Usage: node scripts/screenshots.mjs [baseUrl] [path ...]
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { findChromium } from "./lib.mjs";
+
+const [baseUrl = "http://localhost:8787", ...paths] = process.argv.slice(2);
+const targets = paths.length ? paths : ["/", "/waitlist", "/no-such-page"];
+mkdirSync("screenshots", { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+for (const width of [390, 1280]) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseUrl });
+  const page = await context.newPage();
+  for (const path of targets) {
+    await page.goto(path);
+    const name = path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    console.log(`screenshots/${name}-${width}.png`);
+  }
+  await context.close();
+}
+await browser.close();
