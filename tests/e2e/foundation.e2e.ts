@@ -68,7 +68,7 @@ describe.each(modes)("waitlist $name", ({ js }) => {
         `SELECT kind, status FROM email_outbox WHERE json_extract(payload, '$.email') = '${email}' ORDER BY kind`,
       );
       return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
-    });
+    }, { timeoutMs: 30_000, intervalMs: 250 });
     expect(outbox).toEqual([
       { kind: "waitlist-confirmation", status: "sent" },
       { kind: "waitlist-notice", status: "sent" },

@@ -70,15 +70,7 @@ export function cookieFrom(res: Response): string {
   return setCookie!.split(";")[0]!;
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`waitFor timed out after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { waitFor } from "../wait-for";
 
 export async function all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
   const { results } = await env.DB.prepare(sql).bind(...params).all<T>();

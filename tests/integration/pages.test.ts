@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
 import { request } from "./helpers";
 
 describe("page shell", () => {
@@ -49,6 +50,25 @@ describe("page shell", () => {
     expect(html).toMatch(/<details[^>]*>\s*<summary[^>]*aria-label="Menu"/);
     for (const href of ["/Shopify-App-Launch-and-Scaling-Playbook", "/#how-it-works", "/#pricing", "/questions-and-answers", "/saas-academy", "/#contact", "/contact"]) {
       expect(html).toContain(`href="${href}"`);
+    }
+  });
+
+  it("shows a friendly 500 page without the error's details when a loader fails in production", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      // A production Worker without SESSION_SECRET cannot read the toast cookie.
+      const res = await request("/", {}, { ...env, ENVIRONMENT: "production", SESSION_SECRET: "" });
+      expect(res.status).toBe(500);
+      const html = await res.text();
+      expect(html).toContain("Something went wrong");
+      expect(html).toContain("Return to Home");
+      expect(html).not.toContain("SESSION_SECRET");
+      expect(html).not.toMatch(/at \S+ \(.*:\d+:\d+\)/); // no stack frames
+      expect(errors.length).toBeGreaterThan(0); // but the server logged it
+    } finally {
+      console.error = original;
     }
   });
 });
