@@ -11,7 +11,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
-import { withSecurityHeaders } from "./app/lib/security-headers";
+import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -22,7 +22,7 @@ export default {
       context: { cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties } },
     });
     try {
-      const response = await handleRemixRequest(request, loadContext);
+      const response = crossOriginRefusal(request) ?? (await handleRemixRequest(request, loadContext));
       return withSecurityHeaders(response, { nonce: loadContext.nonce, env });
     } catch (error) {
       console.error("Unhandled error in fetch", error);

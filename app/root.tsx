@@ -37,14 +37,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ toast, siteUrl: env.SITE_URL }, { headers: headers ?? undefined });
 }
 
-/** Route modules can set `handle = { hideWaitlistBanner: true }`. */
-export type RouteHandle = { hideWaitlistBanner?: boolean };
+/**
+ * Route modules can set `handle`: `hideWaitlistBanner` drops the banner;
+ * `bareLayout` drops the public header, banner and footer (admin pages).
+ */
+export type RouteHandle = { hideWaitlistBanner?: boolean; bareLayout?: boolean };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  const hideBanner = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideWaitlistBanner);
+  const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
+  const bare = handles.some((h) => h.bareLayout);
+  const hideBanner = bare || handles.some((h) => h.hideWaitlistBanner);
   return (
     <html lang="en" className="h-full">
       <head>
@@ -60,13 +65,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        {bare ? null : <SiteHeader />}
         <Toaster toast={rootData?.toast ?? null} />
-        <main id="main" className="flex-1 pt-16">
+        <main id="main" className={bare ? "flex-1" : "flex-1 pt-16"}>
           {children}
         </main>
         {hideBanner ? null : <WaitlistBanner />}
-        <SiteFooter />
+        {bare ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -13,4 +13,10 @@ const file = join(dir, "seed.sql");
 writeFileSync(file, seedStatements().join("\n"));
 run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file, ...args], { stdio: ["ignore", "ignore", "inherit"] });
 rmSync(dir, { recursive: true, force: true });
+
+// One local admin, so the dashboard can be tried at once.
+export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-leads-admin" };
+run("npx", ["tsx", "scripts/admin-create.ts", "--email", DEMO_ADMIN.email, "--password", DEMO_ADMIN.password, "--quiet", ...args]);
+
 console.log("Seeded demo content into the local D1.");
+console.log(`Admin sign-in: http://localhost:8787/admin/login  email ${DEMO_ADMIN.email}  password ${DEMO_ADMIN.password}`);

@@ -46,3 +46,14 @@ export async function hitRateLimit(
 export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
   await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
 }
+
+/** The count so far in the current window, without counting this request. */
+export async function peekRateLimit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<number> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db
+    .prepare("SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2")
+    .bind(`${rule.name}:${subject}`, windowStart)
+    .first<{ count: number }>();
+  return row?.count ?? 0;
+}

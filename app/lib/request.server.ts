@@ -46,3 +46,25 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
     return new FormData();
   }
 }
+
+/**
+ * Refuses a state-changing request whose Origin (or, failing that, Referer)
+ * is not this site's, with 403. GET and HEAD pass.
+ */
+export function requireSameOrigin(request: Request, env: Pick<Env, "SITE_URL">): void {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const expected = new URL(env.SITE_URL).origin;
+  const origin = request.headers.get("Origin") ?? refererOrigin(request.headers.get("Referer"));
+  if (origin !== expected) {
+    throw new Response("Forbidden: cross-origin request", { status: 403 });
+  }
+}
+
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}

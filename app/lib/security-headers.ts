@@ -38,3 +38,23 @@ export function withSecurityHeaders(
   }
   return res;
 }
+
+/**
+ * A POST (or other unsafe method) whose Origin names another host is refused
+ * with 403 before Remix sees it (Remix would abort it with a 500). Admin
+ * routes also check Origin against SITE_URL (`requireSameOrigin`).
+ */
+export function crossOriginRefusal(request: Request): Response | null {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return origin === "null" ? forbidden() : null;
+  try {
+    return new URL(origin).host === new URL(request.url).host ? null : forbidden();
+  } catch {
+    return forbidden();
+  }
+}
+
+function forbidden(): Response {
+  return new Response("Forbidden: cross-origin request", { status: 403, headers: { "Content-Type": "text/plain" } });
+}

@@ -38,7 +38,11 @@ export function recordingEnv(overrides: Partial<Env> = {}, { forward = false, fa
 
 export async function request(path: string, init: RequestInit = {}, testEnv: Env = env): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(new URL(path, ORIGIN), init) as never, testEnv, ctx);
+  const url = new URL(path, ORIGIN);
+  // A real request always carries Host (Remix compares it with Origin on POSTs).
+  const headers = new Headers(init.headers);
+  if (!headers.has("Host")) headers.set("Host", url.host);
+  const res = await worker.fetch(new Request(url, { ...init, headers }) as never, testEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -53,21 +57,28 @@ export function freshIp(): string {
 export function postForm(
   path: string,
   fields: Record<string, string>,
-  { ip = freshIp(), testEnv = env, cookie }: { ip?: string; testEnv?: Env; cookie?: string } = {},
+  {
+    ip = freshIp(),
+    testEnv = env,
+    cookie,
+    headers: extra = {},
+  }: { ip?: string; testEnv?: Env; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     "Content-Type": "application/x-www-form-urlencoded",
     "CF-Connecting-IP": ip,
+    ...extra,
   };
   if (cookie) headers.Cookie = cookie;
   return request(path, { method: "POST", body: new URLSearchParams(fields), headers, redirect: "manual" }, testEnv);
 }
 
-/** The `name=value` part of a Set-Cookie header, to send back. */
-export function cookieFrom(res: Response): string {
-  const setCookie = res.headers.get("Set-Cookie");
-  expect(setCookie).toBeTruthy();
-  return setCookie!.split(";")[0]!;
+/** The `name=value` parts of every Set-Cookie header, to send back. */
+export function cookieFrom(res: Response, name?: string): string {
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  const picked = name ? cookies.filter((c) => c.startsWith(`${name}=`)) : cookies;
+  expect(picked.length).toBeGreaterThan(0);
+  return picked.join("; ");
 }
 
 export { waitFor } from "../wait-for";

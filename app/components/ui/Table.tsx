@@ -1,0 +1,41 @@
+import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { cn } from "./cn";
+
+/** A responsive table: scrolls sideways on narrow screens. */
+export function Table({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={cn("whitespace-nowrap bg-slate-50 px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600", className)}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return <td className={cn("px-4 py-3 align-top text-slate-700", className)} {...props} />;
+}
+
+export function Tr({ children }: { children: ReactNode }) {
+  return <tr className="hover:bg-slate-50/60">{children}</tr>;
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="font-semibold text-ink">{title}</p>
+      {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { Container } from "~/components/ui/Container";
+import { cn } from "~/components/ui/cn";
+import type { DashboardCounts } from "./dashboard.server";
+
+export const adminTabs = [
+  { to: "/admin/dashboard", label: "Pages", end: true },
+  { to: "/admin/dashboard/guides", label: "Guides" },
+  { to: "/admin/dashboard/content-blocks", label: "Content Blocks" },
+  { to: "/admin/dashboard/qa", label: "Q&A" },
+  { to: "/admin/dashboard/blogs", label: "Blogs" },
+  { to: "/admin/dashboard/lead-finder", label: "Lead Finder" },
+  { to: "/admin/dashboard/inbox", label: "Inbox" },
+  { to: "/admin/dashboard/outbox", label: "Email outbox" },
+] as const;
+
+const countCards: { key: keyof DashboardCounts; label: string }[] = [
+  { key: "pages", label: "Pages" },
+  { key: "guides", label: "Guides" },
+  { key: "contentBlocks", label: "Content blocks" },
+  { key: "qa", label: "Q&A submissions" },
+  { key: "blogs", label: "Blog posts" },
+  { key: "keywords", label: "Keywords" },
+  { key: "leads", label: "Leads" },
+];
+
+export function LogoutButton({ variant = "secondary" }: { variant?: "secondary" | "ghost" }) {
+  return (
+    <Form method="post" action="/admin/logout">
+      <Button type="submit" variant={variant} size="sm">
+        Logout
+      </Button>
+    </Form>
+  );
+}
+
+/** The admin top bar: brand, who is signed in, and the way out. */
+export function AdminTopBar({ email, children }: { email: string; children?: ReactNode }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <Container className="flex flex-wrap items-center justify-between gap-3 py-3">
+        <Link to="/admin/dashboard" className="flex items-center gap-2 font-bold text-ink">
+          <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-sm text-white">
+            FL
+          </span>
+          <span>Admin</span>
+        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
+          {children}
+          <LogoutButton />
+        </div>
+      </Container>
+    </header>
+  );
+}
+
+export function AdminShell({ email, counts, children }: { email: string; counts: DashboardCounts; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AdminTopBar email={email}>
+        <ButtonLink to="/warm-leads" size="sm">
+          View Warm Leads
+        </ButtonLink>
+      </AdminTopBar>
+      <Container className="py-8">
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+          {countCards.map((c) => (
+            <div key={c.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{c.label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-ink" data-testid={`count-${c.key}`}>
+                {counts[c.key]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <nav aria-label="Dashboard sections" className="mt-8 overflow-x-auto border-b border-slate-200">
+          <ul className="flex min-w-max gap-1">
+            {adminTabs.map((t) => (
+              <li key={t.to}>
+                <NavLink
+                  to={t.to}
+                  end={"end" in t ? t.end : false}
+                  prefetch="intent"
+                  className={({ isActive }) =>
+                    cn(
+                      "-mb-px inline-block border-b-2 px-4 py-2.5 text-sm font-medium",
+                      isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
+                    )
+                  }
+                >
+                  {t.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6">{children}</div>
+      </Container>
+    </div>
+  );
+}
+
+export function TabHeading({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {actions}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Form, useSearchParams } from "@remix-run/react";
+import { Badge } from "~/components/ui/Badge";
+import { Button, buttonClasses } from "~/components/ui/Button";
+import { inputClasses } from "~/components/ui/Field";
+import { Pagination } from "~/components/ui/Pagination";
+import { EmptyState, Table, Td, Th, Tr } from "~/components/ui/Table";
+import { formatDateTime } from "~/components/ui/format";
+import type { Paged } from "~/lib/pagination";
+import { TabHeading } from "./AdminShell";
+import { inboxKinds, type InboxKind } from "./inbox";
+import type { InboxRow } from "./inbox.server";
+
+const kindLabel = (k: InboxKind) => inboxKinds.find((x) => x.value === k)?.label ?? k;
+
+export function InboxTab({ kind, list }: { kind: InboxKind | null; list: Paged<InboxRow> }) {
+  const [params] = useSearchParams();
+  const exportHref = `/admin/inbox.csv${kind ? `?kind=${kind}` : ""}`;
+  return (
+    <section>
+      <TabHeading
+        title="Inbox"
+        description="Every lead captured by the site's forms, newest first."
+        actions={
+          <a href={exportHref} className={buttonClasses({ variant: "secondary", size: "sm" })} download>
+            Export CSV
+          </a>
+        }
+      />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="inbox-kind" className="mb-1 block text-sm font-medium text-ink">
+            Kind
+          </label>
+          <select id="inbox-kind" name="kind" defaultValue={kind ?? ""} className={inputClasses}>
+            <option value="">All kinds</option>
+            {inboxKinds.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      </Form>
+      <p className="mb-3 text-sm text-slate-600">{list.total === 1 ? "1 lead" : `${list.total} leads`}</p>
+      {list.rows.length === 0 ? (
+        <EmptyState title="No leads yet">Leads from every form on the site appear here.</EmptyState>
+      ) : (
+        <Table caption="Captured leads">
+          <thead>
+            <tr>
+              <Th>Kind</Th>
+              <Th>Email</Th>
+              <Th>Name</Th>
+              <Th>Details</Th>
+              <Th>Received</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {list.rows.map((r) => (
+              <Tr key={`${r.kind}-${r.id}`}>
+                <Td>
+                  <Badge tone="brand">{kindLabel(r.kind)}</Badge>
+                </Td>
+                <Td className="font-medium text-ink">{r.email}</Td>
+                <Td>{r.name || "—"}</Td>
+                <Td className="max-w-xs break-words">{r.detail || "—"}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(r.created_at)}</Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} search={params.toString()} />
+    </section>
+  );
+}

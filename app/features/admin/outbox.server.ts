@@ -1,0 +1,56 @@
+/** The email outbox as admins see it, and the Resend action for failed rows. */
+import { and, count, desc, eq } from "drizzle-orm";
+import { emailOutbox, outboxStatuses, type OutboxRow } from "~/db/schema";
+import { enqueueOutbox } from "~/email/outbox.server";
+import { getDb } from "~/lib/db.server";
+import { paged, type Paged } from "~/lib/pagination";
+
+export type OutboxStatus = (typeof outboxStatuses)[number];
+export const OUTBOX_PAGE_SIZE = 25;
+
+export function parseOutboxStatus(value: string | null): OutboxStatus | null {
+  return outboxStatuses.includes(value as OutboxStatus) ? (value as OutboxStatus) : null;
+}
+
+export type OutboxListRow = Omit<OutboxRow, "payload">;
+
+export async function listOutbox(env: Env, status: OutboxStatus | null, page: number): Promise<Paged<OutboxListRow>> {
+  const db = getDb(env);
+  const where = status ? eq(emailOutbox.status, status) : undefined;
+  const [rows, [total]] = await db.batch([
+    db
+      .select({
+        id: emailOutbox.id,
+        kind: emailOutbox.kind,
+        recipient: emailOutbox.recipient,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        attempts: emailOutbox.attempts,
+        lastError: emailOutbox.lastError,
+        nextAttemptAt: emailOutbox.nextAttemptAt,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), emailOutbox.id)
+      .limit(OUTBOX_PAGE_SIZE)
+      .offset((page - 1) * OUTBOX_PAGE_SIZE),
+    db.select({ n: count() }).from(emailOutbox).where(where),
+  ]);
+  return paged(rows, total?.n ?? 0, page, OUTBOX_PAGE_SIZE);
+}
+
+/** Puts a failed email back on the queue. Returns false if it was not failed. */
+export async function resendFailed(env: Env, id: string): Promise<boolean> {
+  const db = getDb(env);
+  const updated = await db
+    .update(emailOutbox)
+    .set({ status: "queued", nextAttemptAt: new Date() })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+    .returning({ id: emailOutbox.id });
+  if (updated.length === 0) return false;
+  await enqueueOutbox(env, [id]);
+  return true;
+}
+

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { inboxCsv, parseInboxKind } from "~/features/admin/inbox.server";
+import { csvResponse } from "~/lib/csv";
+
+/** CSV export of the inbox, with the same kind filter as the list. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  const kind = parseInboxKind(new URL(request.url).searchParams.get("kind"));
+  const date = new Date().toISOString().slice(0, 10);
+  return csvResponse(`leads-${kind ?? "all"}-${date}.csv`, await inboxCsv(env.DB, kind));
+}

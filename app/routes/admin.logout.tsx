@@ -1,0 +1,14 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { DASHBOARD_PATH, logout, requireAdmin } from "~/features/admin/auth.server";
+
+/** Logout is a POST; a GET just goes back (to the dashboard, or to login). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.cloudflare.env);
+  return redirect(DASHBOARD_PATH);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  return logout(request, env);
+}

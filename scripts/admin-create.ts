@@ -1,0 +1,56 @@
+/**
+ * Creates or updates an admin account.
+ *   npm run admin:create -- --email you@example.com --password '...' [--remote] [--persist-to DIR]
+ * Locally it writes to the local D1; with --remote, to the production D1.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { hashPassword } from "../app/features/admin/password.server";
+
+const { values } = parseArgs({
+  options: {
+    email: { type: "string" },
+    password: { type: "string" },
+    remote: { type: "boolean", default: false },
+    "persist-to": { type: "string" },
+    quiet: { type: "boolean", default: false },
+  },
+});
+
+const email = values.email?.trim().toLowerCase();
+const password = values.password ?? "";
+if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  console.error("Usage: npm run admin:create -- --email you@example.com --password 'at least 10 characters' [--remote]");
+  process.exit(1);
+}
+if (password.length < 10) {
+  console.error("The password must have at least 10 characters.");
+  process.exit(1);
+}
+
+const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
+const hash = await hashPassword(password);
+const sql = [
+  `INSERT INTO users (id, email, password_hash) VALUES (${q(crypto.randomUUID())}, ${q(email)}, ${q(hash)})
+     ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash;`,
+  `INSERT OR IGNORE INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE email = ${q(email)};`,
+].join("\n");
+
+const dir = mkdtempSync(join(tmpdir(), "admin-"));
+const file = join(dir, "admin.sql");
+writeFileSync(file, sql);
+const target = values.remote ? ["--remote", "--env", "production"] : ["--local"];
+const persist = values["persist-to"] ? ["--persist-to", values["persist-to"]] : [];
+const res = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target, ...persist, "--file", file, "--yes"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+});
+rmSync(dir, { recursive: true, force: true });
+if (res.status !== 0) {
+  console.error("Could not write the admin account (did you apply the migrations?)");
+  process.exit(res.status ?? 1);
+}
+if (!values.quiet) console.log(`Admin ${email} is ready (${values.remote ? "production" : "local"} D1).`);

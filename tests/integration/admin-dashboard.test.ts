@@ -1,0 +1,216 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+// The built app's route manifest: every route the site really serves.
+// @ts-ignore - build/server exists once the app is built (npm test builds first)
+import * as build from "../../build/server";
+import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
+import { all, postForm, recordingEnv } from "./helpers";
+
+type ManifestRoute = { id: string; path?: string; index?: boolean; parentId?: string; module: Record<string, unknown> };
+const routes = (build as unknown as { routes: Record<string, ManifestRoute> }).routes;
+
+function fullPath(route: ManifestRoute): string {
+  const parts: string[] = [];
+  for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) {
+    if (r.path) parts.unshift(r.path);
+  }
+  return `/${parts.join("/")}`.replace(/\/:[^/]+/g, "/x").replace(/\/\*$/, "/x");
+}
+
+const guarded = Object.values(routes).filter((r) => {
+  const path = fullPath(r);
+  return (path.startsWith("/admin") || path.startsWith("/warm-leads")) && path !== "/admin/login";
+});
+
+describe("every admin route refuses anonymous visitors (walks the route manifest)", () => {
+  it("finds the admin routes", () => {
+    expect(guarded.map((r) => r.id)).toEqual(
+      expect.arrayContaining(["routes/admin.dashboard", "routes/admin.dashboard.outbox", "routes/warm-leads", "routes/admin.inbox[.]csv"]),
+    );
+  });
+
+  it.each(guarded.map((r) => [r.id, r] as const))("%s: anonymous GET and POST go to the login page", async (_id, route) => {
+    expect(route.module.loader, `${route.id} must have a loader that calls requireAdmin`).toBeTypeOf("function");
+    const path = fullPath(route) + (route.index ? "?index" : "");
+    const res = await get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/login");
+
+    const post = await postForm(path, { intent: "anything" }, { headers: SAME_ORIGIN });
+    if (route.module.action) {
+      expect(post.status).toBe(302);
+      expect(post.headers.get("Location")).toBe("/admin/login");
+    } else {
+      expect(post.status).toBe(405);
+    }
+  });
+});
+
+const uid = () => crypto.randomUUID().slice(0, 8);
+
+describe("dashboard", () => {
+  it("shows the seven counts as they are in D1", async () => {
+    const admin = await signedInAdmin();
+    const kw = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO guides (id, slug, title, order_index) VALUES (?1, ?2, 'Guide', 1)").bind(crypto.randomUUID(), `g-${uid()}`),
+      env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(kw, `kw-${uid()}`),
+      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop', 'https://a.example')").bind(crypto.randomUUID(), kw),
+      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop 2', 'https://b.example')").bind(crypto.randomUUID(), kw),
+      env.DB.prepare("INSERT INTO content_blocks (id, name, type) VALUES (?1, ?2, 'banner')").bind(crypto.randomUUID(), `block-${uid()}`),
+    ]);
+    const [counts] = await all<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM pages) pages, (SELECT count(*) FROM guides) guides, (SELECT count(*) FROM content_blocks) contentBlocks,
+              (SELECT count(*) FROM qa_submissions) qa, (SELECT count(*) FROM blogs) blogs, (SELECT count(*) FROM keywords) keywords,
+              (SELECT count(*) FROM leads) leads`,
+    );
+    expect(counts!.leads).toBeGreaterThanOrEqual(2);
+    const html = await (await get("/admin/dashboard", admin.cookie)).text();
+    for (const [key, n] of Object.entries(counts!)) {
+      expect(html).toContain(`data-testid="count-${key}">${n}<`);
+    }
+  });
+
+  it("has six tabs as real URLs, each answering 200 with its list or empty state", async () => {
+    const admin = await signedInAdmin();
+    const tabs = [
+      ["/admin/dashboard", "Pages"],
+      ["/admin/dashboard/guides", "Guides"],
+      ["/admin/dashboard/content-blocks", "Content Blocks"],
+      ["/admin/dashboard/qa", "Q&amp;A submissions"],
+      ["/admin/dashboard/blogs", "Blog posts"],
+      ["/admin/dashboard/lead-finder", "Lead Finder"],
+    ];
+    for (const [path, heading] of tabs) {
+      const res = await get(path!, admin.cookie);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain(`<h2 class="text-lg font-semibold">${heading}</h2>`);
+    }
+  });
+
+  it("opens the Q&A tab on Pending, with counts for Pending, Published and All", async () => {
+    const admin = await signedInAdmin();
+    const title = `Pending question ${uid()}`;
+    await env.DB.prepare("INSERT INTO qa_submissions (id, title, question, category, slug) VALUES (?1, ?2, 'q', 'general', ?3)")
+      .bind(crypto.randomUUID(), title, `s-${uid()}`)
+      .run();
+    const [c] = await all<{ p: number; pub: number }>(
+      "SELECT sum(status = 'pending') p, sum(status = 'published') pub FROM qa_submissions",
+    );
+    const html = await (await get("/admin/dashboard/qa", admin.cookie)).text();
+    expect(html).toContain(title);
+    expect(html).toContain(`Pending (${c!.p})`);
+    expect(html).toContain(`Published (${c!.pub})`);
+    expect(html).toContain(`All (${c!.p + c!.pub})`);
+    const published = await (await get("/admin/dashboard/qa?status=published", admin.cookie)).text();
+    expect(published).not.toContain(title);
+  });
+
+  it("shows the warm-leads intro to an admin", async () => {
+    const admin = await signedInAdmin();
+    const res = await get("/warm-leads", admin.cookie);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Find stores that are ready to buy");
+  });
+});
+
+describe("leads inbox", () => {
+  async function seedOneOfEach() {
+    const tag = uid();
+    const emails = {
+      onboarding: `onb-${tag}@example.com`,
+      leadMagnet: `lm-${tag}@example.com`,
+      checklist: `cl-${tag}@example.com`,
+      premium: `pr-${tag}@example.com`,
+      waitlist: `wl-${tag}@example.com`,
+    };
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO onboarding_submissions (id, email, step_completed, form_data) VALUES (?1, ?2, 2, ?3)").bind(
+        crypto.randomUUID(),
+        emails.onboarding,
+        JSON.stringify({ firstName: "Ada", lastName: "Lovelace", appName: "ShipFast" }),
+      ),
+      env.DB.prepare("INSERT INTO lead_magnet_submissions (id, first_name, email, app_url, source, page) VALUES (?1, '=HYPERLINK(\"http://evil\")', ?2, 'https://apps.shopify.com/x', 'leadmagnet-popup', '/')").bind(
+        crypto.randomUUID(),
+        emails.leadMagnet,
+      ),
+      env.DB.prepare("INSERT INTO lead_magnet_submissions (id, email, source, type) VALUES (?1, ?2, 'marketing-checklist', 'marketing-checklist')").bind(
+        crypto.randomUUID(),
+        emails.checklist,
+      ),
+      env.DB.prepare("INSERT INTO premium_access_requests (id, first_name, email, company, access_timing) VALUES (?1, 'Grace', ?2, 'Hopper Apps', 'this-week')").bind(
+        crypto.randomUUID(),
+        emails.premium,
+      ),
+      env.DB.prepare("INSERT INTO waitlist_entries (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.waitlist),
+    ]);
+    return emails;
+  }
+
+  it("lists every kind of lead, and filters by kind", async () => {
+    const admin = await signedInAdmin();
+    const emails = await seedOneOfEach();
+    const html = await (await get("/admin/dashboard/inbox", admin.cookie)).text();
+    for (const email of Object.values(emails)) expect(html).toContain(email);
+    expect(html).toContain("Ada Lovelace");
+    expect(html).toContain("Hopper Apps · access this-week");
+
+    const premiumOnly = await (await get("/admin/dashboard/inbox?kind=premium", admin.cookie)).text();
+    expect(premiumOnly).toContain(emails.premium);
+    expect(premiumOnly).not.toContain(emails.waitlist);
+    expect(premiumOnly).not.toContain(emails.onboarding);
+  });
+
+  it("exports the filtered list as CSV, with formula cells neutralised", async () => {
+    const admin = await signedInAdmin();
+    const emails = await seedOneOfEach();
+    const res = await get("/admin/inbox.csv?kind=lead-magnet", admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-lead-magnet-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = (await res.text()).replace(/^\uFEFF/, "");
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("Kind,Date,Email,Name,Details");
+    const row = lines.find((l) => l.includes(emails.leadMagnet))!;
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv).not.toContain(emails.premium);
+  });
+});
+
+describe("email outbox view", () => {
+  it("lists emails with their status and re-queues a failed one on Resend", async () => {
+    const admin = await signedInAdmin();
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, last_error) VALUES (?1, 'waitlist-notice', 'team@localhost.test', ?2, '{\"email\":\"x@example.com\"}', 'failed', 4, 'MailChannels answered 500')",
+    )
+      .bind(id, `Failed mail ${id}`)
+      .run();
+    const html = await (await get("/admin/dashboard/outbox?status=failed", admin.cookie)).text();
+    expect(html).toContain(`Failed mail ${id}`);
+    expect(html).toContain("MailChannels answered 500");
+    expect(html).toContain(`value="${id}"`);
+
+    const rec = recordingEnv();
+    const res = await postForm(
+      "/admin/dashboard/outbox?status=failed",
+      { intent: "resend", id },
+      { cookie: admin.cookie, headers: SAME_ORIGIN, testEnv: rec.env },
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/dashboard/outbox?status=failed");
+    expect(rec.messages).toEqual([{ outboxId: id }]);
+    expect(await all("SELECT status FROM email_outbox WHERE id = ?", id)).toEqual([{ status: "queued" }]);
+
+    // A second Resend of the same (now queued) email does nothing.
+    const again = await postForm("/admin/dashboard/outbox", { intent: "resend", id }, { cookie: admin.cookie, headers: SAME_ORIGIN, testEnv: rec.env });
+    expect(again.status).toBe(302);
+    expect(rec.messages).toHaveLength(1);
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const admin = await signedInAdmin();
+    const res = await postForm("/admin/dashboard/outbox", { intent: "drop-table" }, { cookie: admin.cookie, headers: SAME_ORIGIN });
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { constantTimeEqual, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/features/admin/password.server";
+import { neutralizeCell, toCsv } from "~/lib/csv";
+
+describe("password hashing", () => {
+  it("stores algorithm, 100,000 iterations (the production cap), a random salt and the hash", async () => {
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+    const a = await hashPassword("correct horse battery");
+    const b = await hashPassword("correct horse battery");
+    expect(a).toMatch(/^pbkdf2-sha256\$100000\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(a).not.toBe(b); // a new salt each time
+  });
+
+  it("verifies the right password only", async () => {
+    const stored = await hashPassword("s3cret-pass", 1000);
+    expect(await verifyPassword("s3cret-pass", stored)).toBe(true);
+    expect(await verifyPassword("s3cret-pasS", stored)).toBe(false);
+    expect(await verifyPassword("", stored)).toBe(false);
+  });
+
+  it("reads the iteration count from the stored hash, so the scheme can be raised later", async () => {
+    const old = await hashPassword("pw-from-2025", 5000);
+    expect(old.split("$")[1]).toBe("5000");
+    expect(await verifyPassword("pw-from-2025", old)).toBe(true);
+  });
+
+  it("rejects malformed stored values instead of throwing", async () => {
+    for (const bad of ["", "plain", "md5$1$a$b", "pbkdf2-sha256$abc$a$b", "pbkdf2-sha256$0$a$b"]) {
+      expect(await verifyPassword("x", bad)).toBe(false);
+    }
+  });
+
+  it("compares in constant time across lengths and contents", () => {
+    expect(constantTimeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 3]))).toBe(true);
+    expect(constantTimeEqual(new Uint8Array([1, 2, 3]), new Uint8Array([1, 2, 4]))).toBe(false);
+    expect(constantTimeEqual(new Uint8Array([1, 2]), new Uint8Array([1, 2, 0]))).toBe(false);
+  });
+});
+
+describe("CSV export", () => {
+  it("neutralises every formula starter, LF and CR included", () => {
+    for (const start of ["=", "+", "-", "@", "\t", "\r", "\n"]) {
+      expect(neutralizeCell(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    }
+    expect(neutralizeCell("plain@example.com")).toBe("plain@example.com");
+    expect(neutralizeCell(null)).toBe("");
+    expect(neutralizeCell(new Date(0))).toBe("1970-01-01T00:00:00.000Z");
+  });
+
+  it("quotes commas, quotes and line breaks", () => {
+    const csv = toCsv(["a", "b"], [["x,y", 'say "hi"'], ["line\nbreak", "ok"]]);
+    expect(csv).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",ok');
+  });
+});
