@@ -1,4 +1,7 @@
 // The demo content of a fresh local site, as SQL. Later features add theirs here.
+/** The local admin the seed creates (local D1 only; never used in production). */
+export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-leads-admin" };
+
 const q = (v) => (v === null || v === undefined ? "NULL" : `'${String(v).replaceAll("'", "''")}'`);
 
 const pages = [

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run } from "./lib.mjs";
-import { seedStatements } from "./seed-data.mjs";
+import { DEMO_ADMIN, seedStatements } from "./seed-data.mjs";
 
 const args = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "seed-"));
@@ -15,7 +15,6 @@ run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file, ...arg
 rmSync(dir, { recursive: true, force: true });
 
 // One local admin, so the dashboard can be tried at once.
-export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-leads-admin" };
 run("npx", ["tsx", "scripts/admin-create.ts", "--email", DEMO_ADMIN.email, "--password", DEMO_ADMIN.password, "--quiet", ...args]);
 
 console.log("Seeded demo content into the local D1.");

@@ -1,10 +1,15 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-/** A responsive table: scrolls sideways on narrow screens. */
+/** A responsive table: scrolls sideways on narrow screens (and by keyboard: the region is focusable). */
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -77,7 +77,7 @@ export function AdminShell({ email, counts, children }: { email: string; counts:
             </div>
           ))}
         </dl>
-        <nav aria-label="Dashboard sections" className="mt-8 overflow-x-auto border-b border-slate-200">
+        <nav aria-label="Dashboard sections" className="relative mt-8 overflow-x-auto border-b border-slate-200">
           <ul className="flex min-w-max gap-1">
             {adminTabs.map((t) => (
               <li key={t.to}>

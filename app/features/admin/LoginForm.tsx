@@ -1,12 +1,18 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { loginSchema } from "./login.schema";
 
 export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
+  const password = useRef<HTMLInputElement>(null);
+  // After a failed attempt the password field starts empty again (the server never echoes it).
+  useEffect(() => {
+    if (lastResult?.status === "error" && password.current) password.current.value = "";
+  }, [lastResult]);
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
   const [form, fields] = useForm({
     id: "admin-login",
@@ -25,6 +31,7 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
       <Field label="Password" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
         <Input
           {...getInputProps(fields.password, { type: "password" })}
+          ref={password}
           autoComplete="current-password"
           required={false}
         />
