@@ -1,16 +1,10 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { adminListLoader } from "~/features/admin/auth.server";
 import { ContentBlocksTab } from "~/features/admin/ContentTabs";
 import { listContentBlocks } from "~/features/admin/dashboard.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  await requireAdmin(request, env);
-  return { rows: await listContentBlocks(env) };
-}
+export const loader = adminListLoader(listContentBlocks);
 
 export default function ContentBlocksTabRoute() {
-  const { rows } = useLoaderData<typeof loader>();
-  return <ContentBlocksTab rows={rows} />;
+  return <ContentBlocksTab rows={useLoaderData<typeof loader>().rows} />;
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
+import { BrandMark } from "~/components/ui/BrandMark";
 import type { SubmissionResult } from "@conform-to/react";
 import { authenticateAdmin, DASHBOARD_PATH, LoginError, optionalAdmin, startAdminSession } from "~/features/admin/auth.server";
 import { LoginForm } from "~/features/admin/LoginForm";
@@ -52,9 +53,7 @@ export default function AdminLogin() {
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-sm">
         <Link to="/" className="mx-auto flex w-fit items-center gap-2 font-bold text-ink">
-          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm text-white">
-            FL
-          </span>
+          <BrandMark className="h-9 w-9" />
           <span className="text-lg">Founder Leads</span>
         </Link>
         <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
-import { baseUrl, expectAccessible, launchChromium, modes, newContext, query } from "./support";
+import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,14 +56,7 @@ describe.each(modes)("admin $name", ({ js }) => {
     if (js) await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
     await fillLogin(page, DEMO_ADMIN.password);
 
-    let release: () => void = () => {};
-    if (js) {
-      const gate = new Promise<void>((r) => (release = r));
-      await page.route("**/admin/login.data*", async (route) => {
-        await gate;
-        await route.continue();
-      });
-    }
+    const release = js ? await holdRequests(page, "**/admin/login.data*") : () => {};
     await page.getByRole("button", { name: "Log in" }).click();
     if (js) {
       const busy = page.getByRole("button", { name: "Logging in..." });

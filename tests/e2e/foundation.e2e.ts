@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, uniqueEmail, waitFor } from "./support";
+import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, uniqueEmail, waitFor } from "./support";
 
 const SUCCESS = "You're on the waitlist! We'll notify you when the game launches.";
 
@@ -33,15 +33,8 @@ describe.each(modes)("waitlist $name", ({ js }) => {
     const banner = page.locator("#game-waitlist");
     await banner.getByLabel("Email address").fill(email);
 
-    let release: () => void = () => {};
-    if (js) {
-      // Hold the POST in flight to see the busy state.
-      const gate = new Promise<void>((r) => (release = r));
-      await page.route("**/waitlist.data*", async (route) => {
-        await gate;
-        await route.continue();
-      });
-    }
+    // With JavaScript, hold the POST in flight to see the busy state.
+    const release = js ? await holdRequests(page, "**/waitlist.data*") : () => {};
     await banner.getByRole("button", { name: "Join the waitlist" }).click();
 
     if (js) {

@@ -86,4 +86,18 @@ export function query<T = Record<string, unknown>>(sql: string): T[] {
 
 export { waitFor } from "../wait-for";
 
+/**
+ * Holds requests matching `pattern` until the returned `release` is called,
+ * so a test can see a form's in-flight state (waiting for it, not sleeping).
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

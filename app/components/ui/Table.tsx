@@ -44,3 +44,48 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** A table from column definitions, or an empty state when there are no rows. */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  empty: ReactNode;
+}) {
+  if (rows.length === 0) return <>{empty}</>;
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <Th key={i}>{c.header}</Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <Tr key={rowKey(row)}>
+            {columns.map((c, i) => (
+              <Td key={i} className={c.className}>
+                {c.cell(row)}
+              </Td>
+            ))}
+          </Tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

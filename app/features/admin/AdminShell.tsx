@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
+import { BrandMark } from "~/components/ui/BrandMark";
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
@@ -42,9 +43,7 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
     <header className="border-b border-slate-200 bg-white">
       <Container className="flex flex-wrap items-center justify-between gap-3 py-3">
         <Link to="/admin/dashboard" className="flex items-center gap-2 font-bold text-ink">
-          <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-sm text-white">
-            FL
-          </span>
+          <BrandMark />
           <span>Admin</span>
         </Link>
         <div className="flex flex-wrap items-center gap-2">
@@ -113,5 +112,26 @@ export function TabHeading({ title, description, actions }: { title: string; des
       </div>
       {actions}
     </div>
+  );
+}
+
+/** Filter links shown as pills (real URLs, so they work without JavaScript). */
+export function FilterPills({ label, items }: { label: string; items: { to: string; label: string; active: boolean }[] }) {
+  return (
+    <nav aria-label={label} className="mb-4 flex flex-wrap gap-2">
+      {items.map((item) => (
+        <Link
+          key={item.to}
+          to={item.to}
+          aria-current={item.active ? "page" : undefined}
+          className={cn(
+            "rounded-full border px-3 py-1 text-sm font-medium",
+            item.active ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+          )}
+        >
+          {item.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
-import { EmptyState, Table, Td, Th, Tr } from "~/components/ui/Table";
+import { DataTable, EmptyState } from "~/components/ui/Table";
 import { formatDateTime } from "~/components/ui/format";
 import type { Paged } from "~/lib/pagination";
 import { TabHeading } from "./AdminShell";
@@ -45,34 +45,19 @@ export function InboxTab({ kind, list }: { kind: InboxKind | null; list: Paged<I
         </Button>
       </Form>
       <p className="mb-3 text-sm text-slate-600">{list.total === 1 ? "1 lead" : `${list.total} leads`}</p>
-      {list.rows.length === 0 ? (
-        <EmptyState title="No leads yet">Leads from every form on the site appear here.</EmptyState>
-      ) : (
-        <Table caption="Captured leads">
-          <thead>
-            <tr>
-              <Th>Kind</Th>
-              <Th>Email</Th>
-              <Th>Name</Th>
-              <Th>Details</Th>
-              <Th>Received</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.rows.map((r) => (
-              <Tr key={`${r.kind}-${r.id}`}>
-                <Td>
-                  <Badge tone="brand">{kindLabel(r.kind)}</Badge>
-                </Td>
-                <Td className="font-medium text-ink">{r.email}</Td>
-                <Td>{r.name || "—"}</Td>
-                <Td className="max-w-xs break-words">{r.detail || "—"}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(r.created_at)}</Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        caption="Captured leads"
+        rows={list.rows}
+        rowKey={(r) => `${r.kind}-${r.id}`}
+        empty={<EmptyState title="No leads yet">Leads from every form on the site appear here.</EmptyState>}
+        columns={[
+          { header: "Kind", cell: (r) => <Badge tone="brand">{kindLabel(r.kind)}</Badge> },
+          { header: "Email", cell: (r) => r.email, className: "font-medium text-ink" },
+          { header: "Name", cell: (r) => r.name || "—" },
+          { header: "Details", cell: (r) => r.detail || "—", className: "max-w-xs break-words" },
+          { header: "Received", cell: (r) => formatDateTime(r.created_at), className: "whitespace-nowrap" },
+        ]}
+      />
       <Pagination page={list.page} pageCount={list.pageCount} search={params.toString()} />
     </section>
   );

@@ -2,6 +2,7 @@
  * Admin sign-in (remix-auth + remix-auth-form), the login throttle, the one
  * guard every admin loader and action calls (`requireAdmin`), and sign-out.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -139,3 +140,12 @@ export async function logout(request: Request, env: Env): Promise<Response> {
   );
 }
 
+
+/** The loader of a dashboard list tab: the guard first, then the rows. */
+export function adminListLoader<T>(list: (env: Env) => PromiseLike<T>) {
+  return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
+    const { env } = context.cloudflare;
+    await requireAdmin(request, env);
+    return { rows: await list(env) };
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredEmail } from "~/lib/validation";
 
 export const LOGIN_MESSAGES = {
   emailRequired: "Email is required",
@@ -13,12 +14,6 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const loginSchema = z.object({
-  email: z
-    .string({ error: LOGIN_MESSAGES.emailRequired })
-    .trim()
-    .min(1, LOGIN_MESSAGES.emailRequired)
-    .max(254, LOGIN_MESSAGES.emailInvalid)
-    .pipe(z.email({ error: LOGIN_MESSAGES.emailInvalid }))
-    .transform((e) => e.toLowerCase()),
+  email: requiredEmail({ required: LOGIN_MESSAGES.emailRequired, invalid: LOGIN_MESSAGES.emailInvalid }),
   password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(1024),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredEmail } from "~/lib/validation";
 
 export const WAITLIST_MESSAGES = {
   required: "Please enter your email",
@@ -9,13 +10,7 @@ export const WAITLIST_MESSAGES = {
 
 /** Shared by the browser (conform, on blur) and the action. */
 export const waitlistSchema = z.object({
-  email: z
-    .string({ error: WAITLIST_MESSAGES.required })
-    .trim()
-    .min(1, WAITLIST_MESSAGES.required)
-    .max(254, WAITLIST_MESSAGES.invalid)
-    .pipe(z.email({ error: WAITLIST_MESSAGES.invalid }))
-    .transform((email) => email.toLowerCase()),
+  email: requiredEmail({ required: WAITLIST_MESSAGES.required, invalid: WAITLIST_MESSAGES.invalid }),
 });
 
 export type WaitlistInput = z.infer<typeof waitlistSchema>;

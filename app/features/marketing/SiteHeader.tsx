@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { BrandMark } from "~/components/ui/BrandMark";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { headerLinks } from "./navigation";
@@ -7,9 +8,7 @@ import { headerLinks } from "./navigation";
 export function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 font-bold text-ink" aria-label="Founder Leads home">
-      <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-sm text-white">
-        FL
-      </span>
+      <BrandMark />
       <span className="text-lg">Founder Leads</span>
     </Link>
   );
