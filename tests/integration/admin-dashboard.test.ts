@@ -161,6 +161,28 @@ describe("leads inbox", () => {
     expect(premiumOnly).not.toContain(emails.onboarding);
   });
 
+  it("pages through the list 25 at a time, keeping the filter", async () => {
+    const admin = await signedInAdmin();
+    const tag = uid();
+    const base = Date.now() + 60_000; // newer than anything else, so these fill the first pages
+    const stmts = Array.from({ length: 26 }, (_, i) =>
+      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(
+        crypto.randomUUID(),
+        `page-${tag}-${String(i).padStart(2, "0")}@example.com`,
+        base + i,
+      ),
+    );
+    await env.DB.batch(stmts);
+    const first = await (await get("/admin/dashboard/inbox?kind=waitlist", admin.cookie)).text();
+    expect(first).toContain(`page-${tag}-25@example.com`);
+    expect(first).not.toContain(`page-${tag}-00@example.com`); // the 26th newest is on page 2
+    expect(first).toContain('href="/admin/dashboard/inbox?kind=waitlist&amp;page=2"');
+    expect(first).toContain("Page 1 of");
+    const second = await (await get("/admin/dashboard/inbox?kind=waitlist&page=2", admin.cookie)).text();
+    expect(second).toContain(`page-${tag}-00@example.com`);
+    expect(second).not.toContain(`page-${tag}-25@example.com`);
+  });
+
   it("exports the filtered list as CSV, with formula cells neutralised", async () => {
     const admin = await signedInAdmin();
     const emails = await seedOneOfEach();

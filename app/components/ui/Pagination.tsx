@@ -13,7 +13,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
       <p className="text-sm text-slate-600">
-        Page {page} of {pageCount}
+        {`Page ${page} of ${pageCount}`}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
