@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/Toaster";
+import { NewsletterForm } from "~/features/lead-capture/NewsletterForm";
 import { WaitlistBanner } from "~/features/lead-capture/WaitlistBanner";
 import { NotFound, ServerError } from "~/features/marketing/NotFound";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
@@ -39,9 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * Route modules can set `handle`: `hideWaitlistBanner` drops the banner;
+ * `hideNewsletter` drops the footer's subscription box (on /newsletter itself);
  * `bareLayout` drops the public header, banner and footer (admin pages).
  */
-export type RouteHandle = { hideWaitlistBanner?: boolean; bareLayout?: boolean };
+export type RouteHandle = { hideWaitlistBanner?: boolean; hideNewsletter?: boolean; bareLayout?: boolean };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -71,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {hideBanner ? null : <WaitlistBanner />}
-        {bare ? null : <SiteFooter />}
+        {bare ? null : <SiteFooter newsletter={handles.some((h) => h.hideNewsletter) ? null : <NewsletterForm />} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -102,6 +102,30 @@ export const waitlistEntries = sqliteTable(
   ],
 );
 
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    /** Stored trimmed and lower-cased: subscribing twice keeps one row. */
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_email_unique").on(t.email), index("newsletter_created_idx").on(t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_created_idx").on(t.createdAt)],
+);
+
 export const accessTimings = ["instantly", "this-week", "this-month"] as const;
 
 export const premiumAccessRequests = sqliteTable(

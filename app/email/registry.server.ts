@@ -2,10 +2,12 @@
  * Every email template the consumer can render, by kind. This is the one
  * place that gathers the features' templates (like routes, it composes).
  */
+import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
+import { newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
 import type { EmailTemplate } from "./template";
 
-const templates: EmailTemplate<any>[] = [...waitlistEmails];
+const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 

@@ -1,13 +1,30 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { FinalCta, Hero, HowItWorks, Pricing, Problems } from "~/features/marketing/HomeSections";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { getContentBlockText } from "~/features/content/content-blocks.server";
+import { Announcement, FinalCta, Hero, HowItWorks, Pricing, Problems } from "~/features/marketing/HomeSections";
+import { RoiCalculator } from "~/features/marketing/RoiCalculator";
+import { roiFromSearchParams } from "~/features/marketing/roi";
+import { BenefitCards } from "~/features/marketing/sections/Benefits";
+import { Testimonials } from "~/features/marketing/sections/Testimonials";
 import { seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
 
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const roi = roiFromSearchParams(new URL(request.url).searchParams);
+  const announcement = await getContentBlockText(context.cloudflare.env, "home-announcement");
+  return data({ roi, announcement }, { status: roi.status === "invalid" ? 400 : 200 });
+}
+
 export default function Home() {
+  const { roi, announcement } = useLoaderData<typeof loader>();
   return (
     <>
+      {announcement ? <Announcement text={announcement} /> : null}
       <Hero />
       <Problems />
       <HowItWorks />
+      <BenefitCards />
+      <RoiCalculator state={roi} />
+      <Testimonials />
       <Pricing />
       <FinalCta />
     </>
@@ -22,6 +39,12 @@ export const meta: MetaFunction = ({ matches }) => {
       "Pre-qualified merchant leads for Shopify app founders: verified contacts and buying-intent signals, first leads within 48 hours.",
     path: "/",
     siteUrl,
-    jsonLd: { "@context": "https://schema.org", "@type": "Organization", name: SITE_NAME, url: siteUrl },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: SITE_NAME,
+      url: siteUrl,
+      description: "Curated, pre-qualified merchant leads for Shopify app founders.",
+    },
   });
 };

@@ -1,5 +1,16 @@
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { cn } from "~/components/ui/cn";
+import { plans } from "./pricing";
+
+/** The `home-announcement` content block, when admins have set one. */
+export function Announcement({ text }: { text: string }) {
+  return (
+    <div className="bg-ink px-4 py-2.5 text-center text-sm font-medium text-white" role="note" aria-label="Announcement">
+      {text}
+    </div>
+  );
+}
 
 export function Hero() {
   return (
@@ -90,29 +101,60 @@ export function Pricing() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20">
       <Container>
-        <h2 id="pricing-title" className="text-center text-3xl font-bold sm:text-4xl">
-          Simple pricing
-        </h2>
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="pricing-title" className="text-3xl font-bold sm:text-4xl">
+            Simple pricing
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">
+            Start free. 50 new founders get the early-founder price; 23 spots are left.
+          </p>
+        </div>
         <div className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
-          <div className="rounded-2xl border border-slate-200 p-8">
-            <h3 className="text-xl font-semibold">Free sample</h3>
-            <p className="mt-2 text-4xl font-extrabold text-ink">$0</p>
-            <p className="mt-3 text-sm text-slate-600">2-3 verified leads in 24-48 hours. No credit card.</p>
-            <ButtonLink to="/onboarding" reloadDocument variant="secondary" className="mt-8 w-full">
-              Get My Sample Leads
-            </ButtonLink>
-          </div>
-          <div className="rounded-2xl border-2 border-brand-600 p-8 shadow-lg">
-            <h3 className="text-xl font-semibold">Early-Founder Pass</h3>
-            <p className="mt-2 text-4xl font-extrabold text-ink">
-              $99<span className="text-base font-medium text-slate-600">/month</span>{" "}
-              <s className="text-lg font-medium text-slate-500">$299</s>
-            </p>
-            <p className="mt-3 text-sm text-slate-600">Up to 50 verified, intent-tagged leads a month. 23 spots left.</p>
-            <ButtonLink to="/onboarding" reloadDocument className="mt-8 w-full">
-              Claim my spot
-            </ButtonLink>
-          </div>
+          {plans.map((plan) => (
+            <div
+              key={plan.name}
+              className={cn(
+                "relative flex flex-col rounded-2xl bg-white p-8",
+                plan.highlighted ? "border-2 border-brand-600 shadow-lg" : "border border-slate-200",
+              )}
+            >
+              {plan.badge ? (
+                <p className="absolute -top-3 right-6 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-amber-950">{plan.badge}</p>
+              ) : null}
+              <h3 className="text-xl font-semibold">{plan.name}</h3>
+              <p className="text-sm text-slate-600">{plan.subtitle}</p>
+              <p className="mt-4 flex items-baseline gap-2">
+                <span className="text-4xl font-extrabold text-ink">{plan.price}</span>
+                <span className="text-base font-medium text-slate-600">{plan.period}</span>
+                {plan.originalPrice ? (
+                  <s className="text-lg font-medium text-slate-500">
+                    <span className="sr-only">was </span>
+                    {plan.originalPrice}
+                  </s>
+                ) : null}
+              </p>
+              <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
+              <ul className="mt-6 flex-1 space-y-2 text-sm">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <span aria-hidden="true" className="font-bold text-brand-600">
+                      ✓
+                    </span>
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              <ButtonLink
+                to="/onboarding"
+                reloadDocument
+                variant={plan.highlighted ? "primary" : "secondary"}
+                size="lg"
+                className="mt-8 w-full"
+              >
+                {plan.buttonText}
+              </ButtonLink>
+            </div>
+          ))}
         </div>
       </Container>
     </section>

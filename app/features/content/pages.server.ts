@@ -1,0 +1,36 @@
+/** Site pages (About, Privacy Policy, Terms of Use…) from the `pages` table. */
+import { and, eq } from "drizzle-orm";
+import { pages } from "~/db/schema";
+import { getDb } from "~/lib/db.server";
+import { pageBlocks, type PageBlock } from "./page-content";
+
+export interface PublishedPage {
+  slug: string;
+  title: string;
+  metaDescription: string | null;
+  blocks: PageBlock[];
+  updatedAt: Date;
+}
+
+export async function getPublishedPage(env: Env, slug: string): Promise<PublishedPage | null> {
+  const row = await getDb(env)
+    .select()
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)))
+    .get();
+  if (!row) return null;
+  return {
+    slug: row.slug,
+    title: row.title,
+    metaDescription: row.metaDescription,
+    blocks: pageBlocks(row.content),
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function listPublishedPageSlugs(env: Env): Promise<{ slug: string; updatedAt: Date }[]> {
+  return getDb(env)
+    .select({ slug: pages.slug, updatedAt: pages.updatedAt })
+    .from(pages)
+    .where(eq(pages.isPublished, true));
+}

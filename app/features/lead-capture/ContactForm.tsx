@@ -1,0 +1,55 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/Button";
+import { ErrorList, Field, Input, Textarea } from "~/components/ui/Field";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { contactSchema } from "./contact.schema";
+
+/**
+ * The contact form: a plain POST that redirects back with a toast (with
+ * JavaScript the same, through Remix's fetch). It remounts empty after a send.
+ */
+export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const [form, fields] = useForm({
+    id: `contact-${location.key}`,
+    lastResult,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const f = fields;
+  return (
+    <Form method="post" action="/contact" {...getFormProps(form)} key={location.key} className="space-y-5">
+      <Honeypot />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" htmlFor={f.name.id} errorId={f.name.errorId} errors={f.name.errors}>
+          <Input {...getInputProps(f.name, { type: "text" })} autoComplete="name" required={false} />
+        </Field>
+        <Field label="Email" htmlFor={f.email.id} errorId={f.email.errorId} errors={f.email.errors}>
+          <Input {...getInputProps(f.email, { type: "email" })} autoComplete="email" required={false} />
+        </Field>
+      </div>
+      <Field label="Company (optional)" htmlFor={f.company.id} errorId={f.company.errorId} errors={f.company.errors}>
+        <Input {...getInputProps(f.company, { type: "text" })} autoComplete="organization" />
+      </Field>
+      <Field
+        label="How can we help?"
+        htmlFor={f.message.id}
+        errorId={f.message.errorId}
+        errors={f.message.errors}
+        hint="Tell us about your app and the merchants you want to reach."
+      >
+        <Textarea {...getTextareaProps(f.message)} rows={6} required={false} />
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+        {busy ? "Sending..." : "Send message"}
+      </Button>
+    </Form>
+  );
+}

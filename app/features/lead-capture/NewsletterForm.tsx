@@ -1,0 +1,19 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { EmailSignupForm } from "./EmailSignupForm";
+import { newsletterSchema } from "./newsletter.schema";
+
+/** The footer's 'Stay Updated' subscription. */
+export function NewsletterForm({ lastResult, tone }: { lastResult?: SubmissionResult<string[]>; tone?: "dark" | "light" }) {
+  return (
+    <EmailSignupForm
+      id="newsletter-form"
+      action="/newsletter"
+      schema={newsletterSchema}
+      submitLabel="Subscribe"
+      busyLabel="Subscribing..."
+      lastResult={lastResult}
+      tone={tone}
+      layout="compact"
+    />
+  );
+}

@@ -1,0 +1,15 @@
+/** A contact message: stored, and its notice to the team queued through the outbox. */
+import { contactMessages } from "~/db/schema";
+import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
+import { getDb } from "~/lib/db.server";
+import { contactNoticeEmail } from "./contact.emails";
+import type { ContactInput } from "./contact.schema";
+
+export const CONTACT_RATE_LIMIT = { name: "contact", limit: 5, windowSeconds: 600 };
+
+export async function sendContactMessage(env: Env, input: ContactInput): Promise<void> {
+  const db = getDb(env);
+  const draft = outboxDraft(contactNoticeEmail, env.NOTIFY_TO, input);
+  await db.batch([db.insert(contactMessages).values(input), insertOutbox(db, [draft])]);
+  await enqueueOutbox(env, [draft.id]);
+}

@@ -1,0 +1,11 @@
+/** Subscribing to the newsletter: the subscriber row and a welcome email. */
+import { newsletterSubscribers } from "~/db/schema";
+import { outboxDraft } from "~/email/outbox.server";
+import { joinEmailList, type JoinResult } from "./email-list.server";
+import { newsletterWelcomeEmail } from "./newsletter.emails";
+
+export const NEWSLETTER_RATE_LIMIT = { name: "newsletter", limit: 10, windowSeconds: 600 };
+
+export function subscribeNewsletter(env: Env, email: string): Promise<JoinResult> {
+  return joinEmailList(env, newsletterSubscribers, email, [outboxDraft(newsletterWelcomeEmail, email, { email })]);
+}

@@ -1,0 +1,31 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ContentPage } from "~/features/content/ContentPage";
+import { getPublishedPage } from "~/features/content/pages.server";
+import { NotFound } from "~/features/marketing/NotFound";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+
+/** /about, /privacy-policy, /terms-of-use…: published rows of `pages`; anything else is a 404. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const page = await getPublishedPage(context.cloudflare.env, params.slug ?? "");
+  if (!page) {
+    console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
+    return data({ page: null }, { status: 404 });
+  }
+  return { page };
+}
+
+export default function SitePage() {
+  const { page } = useLoaderData<typeof loader>();
+  return page ? <ContentPage title={page.title} blocks={page.blocks} updatedAt={page.updatedAt} /> : <NotFound />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
+  d?.page
+    ? seo({
+        title: d.page.title,
+        description: d.page.metaDescription ?? `${d.page.title} of Founder Leads.`,
+        path: `/${d.page.slug}`,
+        siteUrl: siteUrlFromMatches(matches),
+      })
+    : [{ title: "Page not found | Founder Leads" }, { name: "robots", content: "noindex" }];
