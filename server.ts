@@ -23,7 +23,7 @@ export default {
     });
     try {
       const response = crossOriginRefusal(request) ?? (await handleRemixRequest(request, loadContext));
-      return withSecurityHeaders(response, { nonce: loadContext.nonce, env });
+      return withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
     } catch (error) {
       console.error("Unhandled error in fetch", error);
       return withSecurityHeaders(

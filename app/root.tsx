@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Toaster } from "~/components/ui/Toaster";
+import { LeadMagnetPopup } from "~/features/lead-capture/LeadMagnetPopup";
 import { NewsletterForm } from "~/features/lead-capture/NewsletterForm";
 import { WaitlistBanner } from "~/features/lead-capture/WaitlistBanner";
 import { NotFound, ServerError } from "~/features/marketing/NotFound";
@@ -35,15 +36,16 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { toast, headers } = await getToast(request, env);
-  return data({ toast, siteUrl: env.SITE_URL }, { headers: headers ?? undefined });
+  return data({ toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL }, { headers: headers ?? undefined });
 }
 
 /**
  * Route modules can set `handle`: `hideWaitlistBanner` drops the banner;
  * `hideNewsletter` drops the footer's subscription box (on /newsletter itself);
- * `bareLayout` drops the public header, banner and footer (admin pages).
+ * `bareLayout` drops the public header, banner and footer (admin pages);
+ * `noPopup` keeps the lead-magnet popup away (it never shows on bare pages either).
  */
-export type RouteHandle = { hideWaitlistBanner?: boolean; hideNewsletter?: boolean; bareLayout?: boolean };
+export type RouteHandle = { hideWaitlistBanner?: boolean; hideNewsletter?: boolean; bareLayout?: boolean; noPopup?: boolean };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -73,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {hideBanner ? null : <WaitlistBanner />}
+        {bare || handles.some((h) => h.noPopup) || !rootData ? null : <LeadMagnetPopup pdfUrl={rootData.playbookPdfUrl} />}
         {bare ? null : <SiteFooter newsletter={handles.some((h) => h.hideNewsletter) ? null : <NewsletterForm />} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -3,11 +3,12 @@
  * place that gathers the features' templates (like routes, it composes).
  */
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
+import { leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
 import { newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
 import type { EmailTemplate } from "./template";
 
-const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail];
+const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 

@@ -5,12 +5,15 @@
  * schema the browser uses.
  */
 import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { isHoneypotFilled } from "./honeypot";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server";
 import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./request.server";
 import { JS_FIELD, REDIRECT_FIELD } from "./forms";
+import type { ToastInput } from "./toast";
+import { redirectWithToast } from "./toast.server";
 
 export const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten your entry and try again.";
 
@@ -62,4 +65,46 @@ export async function readPublicForm<Schema extends z.ZodType>(
     return { ...base, kind: "rejected", status: 400, result: submission.reply() };
   }
   return { ...base, kind: "valid", value: submission.value, reply: (opts) => submission.reply(opts) };
+}
+
+export type PublicFormActionData = { result: SubmissionResult<string[]>; message?: string };
+
+/**
+ * The whole action of a public form: `readPublicForm`, then `handle` with the
+ * valid value. With JavaScript (the `_js` field) it answers with data, and the
+ * form shows `success.title` inline; without, it redirects back to
+ * `redirectTo` with the success toast. Bad input: 400; too many: 429; too
+ * large: 413; a failing `handle`: 503 with `failure` under the form.
+ */
+export async function publicFormAction<Schema extends z.ZodType>(
+  request: Request,
+  env: Env,
+  config: {
+    schema: Schema;
+    rateLimit: RateLimitRule;
+    handle: (value: z.output<Schema>) => Promise<unknown>;
+    success: ToastInput;
+    failure: string;
+  },
+) {
+  const form = await readPublicForm(request, env, { schema: config.schema, rateLimit: config.rateLimit });
+  if (form.kind === "rejected") {
+    return data<PublicFormActionData>({ result: form.result }, { status: form.status, headers: form.headers });
+  }
+  if (form.kind === "valid") {
+    try {
+      await config.handle(form.value);
+    } catch (error) {
+      console.error(`Public form ${config.rateLimit.name} failed`, error);
+      return data<PublicFormActionData>({ result: form.reply({ formErrors: [config.failure] }) }, { status: 503 });
+    }
+  }
+  // Stored, or a bot in the honeypot: the same answer.
+  if (form.js) {
+    return data<PublicFormActionData>({
+      result: form.kind === "valid" ? form.reply({ resetForm: true }) : { status: "success" },
+      message: config.success.title,
+    });
+  }
+  return redirectWithToast(env, form.redirectTo, config.success);
 }

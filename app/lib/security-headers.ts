@@ -5,15 +5,34 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** Third-party origins a single page may use, and only that page. */
+export interface CspExtras {
+  script?: string[];
+  frame?: string[];
+  connect?: string[];
+  img?: string[];
+}
+
+export const PAGE_CSP_EXTRAS: Record<string, CspExtras> = {
+  // The card-payment provider's subscription button.
+  "/paypal-subscription": {
+    script: ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"],
+    frame: ["https://www.paypal.com", "https://*.paypal.com"],
+    connect: ["https://www.paypal.com", "https://*.paypal.com"],
+    img: ["https://*.paypalobjects.com"],
+  },
+};
+
+export function contentSecurityPolicy(nonce: string, extras: CspExtras = {}): string {
+  const add = (list?: string[]) => (list?.length ? ` ${list.join(" ")}` : "");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${add(extras.script)}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    `img-src 'self' data: https:${add(extras.img)}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self' https:",
+    `connect-src 'self'${add(extras.connect)}`,
+    `frame-src 'self' https:${add(extras.frame)}`,
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -23,12 +42,12 @@ export function contentSecurityPolicy(nonce: string): string {
 
 export function withSecurityHeaders(
   response: Response,
-  { nonce, env }: { nonce: string; env: Pick<Env, "SITE_URL"> },
+  { nonce, env, pathname = "/" }: { nonce: string; env: Pick<Env, "SITE_URL">; pathname?: string },
 ): Response {
   // Responses from fetch() or Response.redirect() can have immutable headers.
   const res = new Response(response.body, response);
   const h = res.headers;
-  h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  h.set("Content-Security-Policy", contentSecurityPolicy(nonce, PAGE_CSP_EXTRAS[pathname.replace(/\.data$/, "")]));
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");

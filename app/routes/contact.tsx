@@ -1,16 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
 import { ContactForm } from "~/features/lead-capture/ContactForm";
 import { CONTACT_MESSAGES, contactSchema } from "~/features/lead-capture/contact.schema";
 import { CONTACT_RATE_LIMIT, sendContactMessage } from "~/features/lead-capture/contact.server";
 import { formHeaders } from "~/lib/forms";
-import { readPublicForm } from "~/lib/forms.server";
+import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
-import { redirectWithToast } from "~/lib/toast.server";
-
-type ActionData = { result: SubmissionResult<string[]> };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { contactEmail: context.cloudflare.env.CONTACT_EMAIL };
@@ -18,20 +14,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const form = await readPublicForm(request, env, { schema: contactSchema, rateLimit: CONTACT_RATE_LIMIT });
-  if (form.kind === "rejected") return data<ActionData>({ result: form.result }, { status: form.status, headers: form.headers });
-  if (form.kind === "valid") {
-    try {
-      await sendContactMessage(env, form.value);
-    } catch (error) {
-      console.error("Contact message failed", error);
-      return data<ActionData>({ result: form.reply({ formErrors: [CONTACT_MESSAGES.failure] }) }, { status: 503 });
-    }
-  }
-  return redirectWithToast(env, "/contact", {
-    type: "success",
-    title: CONTACT_MESSAGES.success,
-    description: CONTACT_MESSAGES.successDetail,
+  return publicFormAction(request, env, {
+    schema: contactSchema,
+    rateLimit: CONTACT_RATE_LIMIT,
+    handle: (value) => sendContactMessage(env, value),
+    success: { type: "success", title: CONTACT_MESSAGES.success, description: CONTACT_MESSAGES.successDetail },
+    failure: CONTACT_MESSAGES.failure,
   });
 }
 
@@ -45,7 +33,7 @@ const promises = [
 
 export default function Contact() {
   const { contactEmail } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<PublicFormActionData>();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="grid gap-12 py-16 lg:grid-cols-5 lg:py-24">

@@ -1,19 +1,21 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { emailListAction, type EmailListActionData } from "~/features/lead-capture/email-list.server";
 import { NewsletterForm } from "~/features/lead-capture/NewsletterForm";
 import { NEWSLETTER_MESSAGES, newsletterSchema } from "~/features/lead-capture/newsletter.schema";
 import { NEWSLETTER_RATE_LIMIT, subscribeNewsletter } from "~/features/lead-capture/newsletter.server";
 import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { formHeaders } from "~/lib/forms";
+import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return emailListAction(request, context.cloudflare.env, {
+  const { env } = context.cloudflare;
+  return publicFormAction(request, env, {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
-    join: subscribeNewsletter,
-    messages: NEWSLETTER_MESSAGES,
+    handle: ({ email }) => subscribeNewsletter(env, email),
+    success: { type: "success", title: NEWSLETTER_MESSAGES.success },
+    failure: NEWSLETTER_MESSAGES.failure,
   });
 }
 
@@ -21,7 +23,7 @@ export const headers = formHeaders;
 export const handle = { hideNewsletter: true };
 
 export default function NewsletterPage() {
-  const actionData = useActionData<EmailListActionData>();
+  const actionData = useActionData<PublicFormActionData>();
   return (
     <SignupPage title="Stay updated" form={<NewsletterForm lastResult={actionData?.result} tone="light" />}>
       Short, practical notes on finding merchants for your Shopify app, about twice a month. Unsubscribe any time.

@@ -1,19 +1,21 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { emailListAction, type EmailListActionData } from "~/features/lead-capture/email-list.server";
 import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { joinWaitlist, WAITLIST_RATE_LIMIT } from "~/features/lead-capture/waitlist.server";
 import { WAITLIST_MESSAGES, waitlistSchema } from "~/features/lead-capture/waitlist.schema";
 import { WaitlistForm } from "~/features/lead-capture/WaitlistForm";
 import { formHeaders } from "~/lib/forms";
+import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return emailListAction(request, context.cloudflare.env, {
+  const { env } = context.cloudflare;
+  return publicFormAction(request, env, {
     schema: waitlistSchema,
     rateLimit: WAITLIST_RATE_LIMIT,
-    join: joinWaitlist,
-    messages: WAITLIST_MESSAGES,
+    handle: ({ email }) => joinWaitlist(env, email),
+    success: { type: "success", title: WAITLIST_MESSAGES.success },
+    failure: WAITLIST_MESSAGES.failure,
   });
 }
 
@@ -21,7 +23,7 @@ export const headers = formHeaders;
 export const handle = { hideWaitlistBanner: true };
 
 export default function WaitlistPage() {
-  const actionData = useActionData<EmailListActionData>();
+  const actionData = useActionData<PublicFormActionData>();
   return (
     <SignupPage title="Join the Founder Quest waitlist" form={<WaitlistForm lastResult={actionData?.result} tone="light" />}>
       Our browser game about founding a SaaS company is on its way. Leave your email and we'll notify you when it

@@ -92,7 +92,7 @@ describe.each(modes)("waitlist $name", ({ js }) => {
       ]);
       expect(response.status()).toBe(400);
       await page.getByText("Please enter a valid email address").waitFor();
-      expect(await page.getByLabel("Email address").inputValue()).toBe("not-an-email");
+      expect(await page.locator("#waitlist-form").getByLabel("Email address").inputValue()).toBe("not-an-email");
       await expectAccessible(page, js);
     }
     expect(query(`SELECT email FROM waitlist_entries WHERE email = 'not-an-email'`)).toEqual([]);

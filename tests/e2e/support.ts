@@ -31,12 +31,27 @@ export const modes = [
   { name: "without JavaScript", js: false },
 ] as const;
 
-export async function newContext(browser: Browser, js: boolean, width = 1280): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * A fresh browser context. Unless `popup` is true, the lead-magnet popup is
+ * marked dismissed beforehand, so it does not cover the page mid-journey.
+ */
+export async function newContext(
+  browser: Browser,
+  js: boolean,
+  width = 1280,
+  { popup = false }: { popup?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: baseUrl,
     javaScriptEnabled: js,
     viewport: { width, height: width < 500 ? 844 : 900 },
   });
+  if (!popup) {
+    await context.addInitScript(() => {
+      window.localStorage.setItem("leadMagnetStatus", JSON.stringify({ status: "dismissed", ts: Date.now() }));
+    });
+  }
+  return context;
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

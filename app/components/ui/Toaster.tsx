@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Toast } from "~/lib/toast";
+import { TOAST_EVENT } from "~/lib/client-toast";
+import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
 import { cn } from "./cn";
 
 /**
@@ -9,17 +10,23 @@ import { cn } from "./cn";
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
+  useEffect(() => setVisible(toast), [toast]);
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
+    const onToast = (event: Event) => setVisible(toastSchema.parse((event as CustomEvent<ToastInput>).detail));
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
+  useEffect(() => {
+    if (!visible) return;
     const timer = setTimeout(() => setVisible(null), 6000);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [visible]);
 
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4 sm:justify-end sm:px-6">
       {visible ? (
         <div
+          key={visible.id}
           role={visible.type === "error" ? "alert" : "status"}
           data-testid="toast"
           className={cn(

@@ -4,6 +4,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, Textarea } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
+import { REDIRECT_FIELD } from "~/lib/forms";
 import { contactSchema } from "./contact.schema";
 
 /**
@@ -26,6 +27,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} key={location.key} className="space-y-5">
       <Honeypot />
+      <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" htmlFor={f.name.id} errorId={f.name.errorId} errors={f.name.errors}>
           <Input {...getInputProps(f.name, { type: "text" })} autoComplete="name" required={false} />

@@ -7,7 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { ErrorList, Input } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
-import type { EmailListActionData } from "./email-list.server";
+import type { PublicFormActionData } from "~/lib/forms.server";
 
 /**
  * An email-only signup form (waitlist, newsletter). Without JavaScript it is a
@@ -24,6 +24,7 @@ export function EmailSignupForm({
   lastResult,
   tone = "dark",
   layout = "row",
+  label = "Email address",
 }: {
   id: string;
   action: string;
@@ -33,8 +34,10 @@ export function EmailSignupForm({
   lastResult?: SubmissionResult<string[]>;
   tone?: "dark" | "light";
   layout?: "row" | "compact";
+  /** The (visually hidden) label of the email field; distinct per form on a page. */
+  label?: string;
 }) {
-  const fetcher = useFetcher<EmailListActionData>({ key: id });
+  const fetcher = useFetcher<PublicFormActionData>({ key: id });
   const hydrated = useHydrated();
   const location = useLocation();
   const [form, fields] = useForm({
@@ -59,7 +62,7 @@ export function EmailSignupForm({
       <div className={cn("flex flex-col gap-3", layout === "row" && "sm:flex-row sm:items-start")}>
         <div className="flex-1">
           <label htmlFor={email.id} className="sr-only">
-            Email address
+            {label}
           </label>
           <Input {...getInputProps(email, { type: "email" })} placeholder="you@yourapp.com" autoComplete="email" required={false} />
           <ErrorList id={email.errorId} errors={email.errors} tone={errorTone} />

@@ -14,6 +14,7 @@ export function NewsletterForm({ lastResult, tone }: { lastResult?: SubmissionRe
       lastResult={lastResult}
       tone={tone}
       layout="compact"
+      label="Email for growth notes"
     />
   );
 }

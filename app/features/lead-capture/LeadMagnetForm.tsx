@@ -1,0 +1,77 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { Button } from "~/components/ui/Button";
+import { ErrorList, Field, Input } from "~/components/ui/Field";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { showToast } from "~/lib/client-toast";
+import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
+import type { PublicFormActionData } from "~/lib/forms.server";
+import { LEAD_MAGNET_MESSAGES, leadMagnetPopupSchema } from "./lead-magnet.schema";
+
+/**
+ * firstName, email and appUrl for the free playbook. With JavaScript it posts
+ * through a fetcher and calls `onSuccess`; without, it is a plain POST to
+ * /lead-magnet that redirects back with a toast.
+ */
+export function LeadMagnetForm({
+  lastResult,
+  onSuccess,
+  page,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  onSuccess?: () => void;
+  /** The page the visitor was on (defaults to this one). */
+  page?: string;
+}) {
+  const fetcher = useFetcher<PublicFormActionData>({ key: "lead-magnet" });
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [form, fields] = useForm({
+    id: "lead-magnet-form",
+    lastResult: fetcher.data?.result ?? lastResult,
+    constraint: getZodConstraint(leadMagnetPopupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadMagnetPopupSchema }),
+  });
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.message) {
+      showToast({ type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody });
+      onSuccess?.();
+    } else if (fetcher.data.result.error?.[""]?.length) {
+      showToast({
+        type: "error",
+        title: LEAD_MAGNET_MESSAGES.failureTitle,
+        description: fetcher.data.result.error[""]?.[0] ?? LEAD_MAGNET_MESSAGES.failureBody,
+      });
+    }
+  }, [fetcher.state, fetcher.data, onSuccess]);
+
+  const here = page ?? location.pathname;
+  return (
+    <fetcher.Form method="post" action="/lead-magnet" {...getFormProps(form)} className="space-y-4">
+      <Honeypot />
+      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+      <input type="hidden" name={REDIRECT_FIELD} value={here} />
+      <input type="hidden" name="page" value={here} />
+      <Field label="First name" htmlFor={fields.firstName.id} errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
+        <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" required={false} />
+      </Field>
+      <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required={false} />
+      </Field>
+      <Field label="Your app's URL" htmlFor={fields.appUrl.id} errorId={fields.appUrl.errorId} errors={fields.appUrl.errors}>
+        <Input {...getInputProps(fields.appUrl, { type: "url" })} placeholder="https://apps.shopify.com/your-app" required={false} />
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? "Sending..." : "Send me the playbook"}
+      </Button>
+    </fetcher.Form>
+  );
+}

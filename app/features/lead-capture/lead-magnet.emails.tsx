@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { defineEmailTemplate } from "~/email/template";
+
+const payload = z.object({
+  firstName: z.string(),
+  email: z.string(),
+  appUrl: z.string(),
+  page: z.string().nullish(),
+  source: z.string(),
+  phone: z.string().nullish(),
+  pdfUrl: z.string(),
+  xlsxUrl: z.string(),
+});
+
+export const leadMagnetVisitorEmail = defineEmailTemplate({
+  kind: "leadmagnet-visitor",
+  schema: payload,
+  subject: () => "Your Shopify App Launch & Scaling Playbook",
+  preview: () => "The playbook PDF and the scaling checklist spreadsheet, as promised.",
+  html: (p, ctx) => (
+    <>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Here's your playbook, {p.firstName}</h1>
+      <p>Thanks for your interest. As promised:</p>
+      <ul>
+        <li>
+          <a href={p.pdfUrl}>The Shopify App Launch &amp; Scaling Playbook (PDF)</a>
+        </li>
+        <li>
+          <a href={p.xlsxUrl}>The scaling checklist (spreadsheet)</a>
+        </li>
+      </ul>
+      <p>
+        Over the next 48 hours we'll also look for warm store leads for <strong>{p.appUrl}</strong>: merchants already
+        testing apps like yours. Want to talk it through? <a href={`${ctx.siteUrl}/book-a-call`}>Book a free 30-minute call</a>.
+      </p>
+    </>
+  ),
+  text: (p, ctx) =>
+    [
+      `Here's your playbook, ${p.firstName}`,
+      "",
+      `The playbook (PDF): ${p.pdfUrl}`,
+      `The scaling checklist (spreadsheet): ${p.xlsxUrl}`,
+      "",
+      `Over the next 48 hours we'll look for warm store leads for ${p.appUrl}.`,
+      `Book a free 30-minute call: ${ctx.siteUrl}/book-a-call`,
+    ].join("\n"),
+});
+
+export const leadMagnetNoticeEmail = defineEmailTemplate({
+  kind: "leadmagnet-notice",
+  schema: payload,
+  subject: (p) => `New playbook lead: ${p.firstName} (${p.email})`,
+  preview: (p) => `${p.appUrl} via ${p.source}`,
+  html: (p) => (
+    <>
+      <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>New playbook lead</h1>
+      <table cellPadding={4}>
+        <tbody>
+          {(
+            [
+              ["Name", p.firstName],
+              ["Email", p.email],
+              ["App URL", p.appUrl],
+              ["Phone", p.phone ?? "—"],
+              ["Source", p.source],
+              ["Page", p.page ?? "—"],
+            ] as const
+          ).map(([k, v]) => (
+            <tr key={k}>
+              <td style={{ color: "#64748b" }}>{k}</td>
+              <td>{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  ),
+  text: (p) =>
+    [
+      "New playbook lead",
+      "",
+      `Name: ${p.firstName}`,
+      `Email: ${p.email}`,
+      `App URL: ${p.appUrl}`,
+      `Phone: ${p.phone ?? "-"}`,
+      `Source: ${p.source}`,
+      `Page: ${p.page ?? "-"}`,
+    ].join("\n"),
+});

@@ -1,0 +1,31 @@
+/**
+ * The visitor's email, remembered in a signed cookie after onboarding so pages
+ * can prefill it without JavaScript (the browser also keeps it in localStorage
+ * `userEmail`). Holds nothing else.
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { secureCookies, sessionSecret } from "./env.server";
+
+const visitorCookie = (env: Env) =>
+  createCookie("__visitor", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(env),
+    path: "/",
+    maxAge: 60 * 60 * 24 * 90,
+    secrets: [sessionSecret(env)],
+  });
+
+const visitorSchema = z.object({ email: z.email() });
+
+export async function getVisitorEmail(request: Request, env: Env): Promise<string | null> {
+  const value = await visitorCookie(env).parse(request.headers.get("Cookie"));
+  const parsed = visitorSchema.safeParse(value);
+  return parsed.success ? parsed.data.email : null;
+}
+
+/** The Set-Cookie value that remembers the visitor's email. */
+export function rememberVisitorEmail(env: Env, email: string): Promise<string> {
+  return visitorCookie(env).serialize({ email });
+}

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { BookingHero } from "~/features/marketing/BookingHero";
+import { CallReasons, DeliverySteps } from "~/features/marketing/sections/CallSections";
+import { TestimonialStrip } from "~/features/marketing/sections/Testimonials";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { getVisitorEmail } from "~/lib/visitor.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  return { schedulerUrl: env.SCHEDULER_URL, email: await getVisitorEmail(request, env) };
+}
+
+/** The strategy-call page, shown after onboarding: the scheduler is prefilled with the founder's email. */
+export default function CallBooking() {
+  const { schedulerUrl, email } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <BookingHero eyebrow="Free 30-minute strategy call" title="Let's plan your first 50 merchants" schedulerUrl={schedulerUrl} email={email} prefill>
+        <p>
+          Thanks for telling us about your app. Pick a time for a free 30-minute call: we'll settle your ideal customer
+          profile, your revenue goals and how delivery works, so your first leads arrive within 48 hours.
+        </p>
+        <p className="text-base">No pitch deck, no pressure. If we are not a fit, we'll tell you on the call.</p>
+      </BookingHero>
+      <CallReasons />
+      <TestimonialStrip />
+      <DeliverySteps />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Book your strategy call",
+    description: "Book a free 30-minute strategy call to plan your ideal customer profile, revenue goals and first leads.",
+    path: "/call-booking",
+    siteUrl: siteUrlFromMatches(matches),
+  });
