@@ -81,7 +81,7 @@ export function BenefitCards() {
                 to="/contact"
                 className="mt-6 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
-                Learn more<span className="sr-only"> about {b.title.toLowerCase()}</span>
+                Learn more<span className="sr-only">{` about ${b.title.toLowerCase()}`}</span>
                 <span aria-hidden="true">→</span>
               </Link>
             </li>
