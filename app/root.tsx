@@ -15,7 +15,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Toaster } from "~/components/ui/Toaster";
 import { LeadMagnetPopup } from "~/features/lead-capture/LeadMagnetPopup";
 import { NewsletterForm } from "~/features/lead-capture/NewsletterForm";
@@ -85,6 +85,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // A marker for people and tests: React has hydrated, the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order. Stops at the first failing step.
 //   1. Chromium for the browser tests (installed with apt-get when root)
-//   2. typecheck   3. build   4. unit + integration tests in workerd
+//   2. typecheck   3. build (and the home page's 120 KB JavaScript budget)   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
 import { readFileSync } from "node:fs";
 import { ensureChromium, run } from "./lib.mjs";
@@ -24,6 +24,8 @@ step("Typecheck");
 run("npx", ["tsc", "--noEmit"]);
 step("Build");
 run("npx", ["remix", "vite:build"]);
+step("Budget: the home page's client JavaScript (gzip)");
+run("node", ["scripts/bench-home-js.mjs", "--budget-kb", "120"]);
 step("Unit and integration tests (workerd)");
 vitest("workers", []);
 step("End-to-end tests (Chromium, JavaScript on and off)");

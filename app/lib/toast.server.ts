@@ -4,7 +4,15 @@
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import { secureCookies, sessionSecret } from "./env.server";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { z } from "zod";
+import { toToast, type Toast, type ToastInput } from "./toast";
+
+const toastSchema = z.object({
+  id: z.string(),
+  type: z.enum(["success", "error", "info"]),
+  title: z.string(),
+  description: z.string().optional(),
+});
 
 const TOAST_KEY = "toast";
 
@@ -24,7 +32,7 @@ function toastStorage(env: Env) {
 export async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers> {
   const storage = toastStorage(env);
   const session = await storage.getSession();
-  session.flash(TOAST_KEY, toastSchema.parse(input));
+  session.flash(TOAST_KEY, toToast(input));
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 

@@ -1,11 +1,13 @@
-import { z } from "zod";
+/** A toast, shown by the Toaster; flashed by the server or raised in the browser. */
+export interface Toast {
+  id: string;
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
 
-export const toastSchema = z.object({
-  id: z.string().default(() => crypto.randomUUID()),
-  type: z.enum(["success", "error", "info"]).default("success"),
-  title: z.string(),
-  description: z.string().optional(),
-});
+export type ToastInput = Omit<Toast, "id" | "type"> & Partial<Pick<Toast, "id" | "type">>;
 
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+export function toToast(input: ToastInput): Toast {
+  return { id: input.id ?? Math.random().toString(36).slice(2), type: input.type ?? "success", title: input.title, description: input.description };
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
-import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query } from "./support";
+import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, waitForHydration } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe.each(modes)("admin $name", ({ js }) => {
   it("signs in, shows the counts, opens every tab, and signs out", async () => {
     const page = await (await newContext(browser, js)).newPage();
     await page.goto("/admin/login");
-    if (js) await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    if (js) await waitForHydration(page);
     await fillLogin(page, DEMO_ADMIN.password);
 
     const release = js ? await holdRequests(page, "**/admin/login.data*") : () => {};

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, uniqueEmail, waitFor } from "./support";
+import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, uniqueEmail, waitFor, waitForHydration } from "./support";
 
 const SUCCESS = "You're on the waitlist! We'll notify you when the game launches.";
 
@@ -17,9 +17,7 @@ async function open(js: boolean, path: string, width = 1280): Promise<{ page: Pa
   const page = await context.newPage();
   const response = await page.goto(path);
   // With JavaScript, wait until React has hydrated the forms.
-  if (js && (await page.locator("#waitlist-form").count()) > 0) {
-    await page.locator('#waitlist-form input[name="_js"]').waitFor({ state: "attached" });
-  }
+  if (js) await waitForHydration(page);
   return { page, status: response!.status() };
 }
 

@@ -54,6 +54,11 @@ export async function newContext(
   return context;
 }
 
+/** Waits until React has hydrated the page (root sets html[data-hydrated]). */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations.map(

@@ -12,7 +12,7 @@ const errors = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Re
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
   const s = parseWithZod(fd, { schema });
-  return s.status === "success" ? {} : s.error;
+  return s.status === "success" ? {} : (s.error ?? {});
 };
 
 describe("ROI maths", () => {

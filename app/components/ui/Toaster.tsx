@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { TOAST_EVENT } from "~/lib/client-toast";
-import { toastSchema, type Toast, type ToastInput } from "~/lib/toast";
+import { toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { cn } from "./cn";
 
 /**
@@ -12,7 +12,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
   useEffect(() => setVisible(toast), [toast]);
   useEffect(() => {
-    const onToast = (event: Event) => setVisible(toastSchema.parse((event as CustomEvent<ToastInput>).detail));
+    const onToast = (event: Event) => setVisible(toToast((event as CustomEvent<ToastInput>).detail));
     window.addEventListener(TOAST_EVENT, onToast);
     return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);

@@ -1,10 +1,14 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
-import { loginSchema } from "./login.schema";
+
+import type { z } from "zod";
+import type { loginSchema } from "./login.schema";
+
+const loadLoginSchema = () => import("./login.schema").then((m) => m.loginSchema);
 
 export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
@@ -14,16 +18,16 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
     if (lastResult?.status === "error" && password.current) password.current.value = "";
   }, [lastResult]);
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(loadLoginSchema);
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "admin-login",
     lastResult,
-    constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validation.onValidate,
   });
   return (
-    <Form method="post" action="/admin/login" {...getFormProps(form)} className="space-y-5">
+    <Form method="post" action="/admin/login" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required={false} />

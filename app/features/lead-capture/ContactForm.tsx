@@ -1,11 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, Textarea } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { REDIRECT_FIELD } from "~/lib/forms";
-import { contactSchema } from "./contact.schema";
+
+import type { z } from "zod";
+import type { contactSchema } from "./contact.schema";
+
+const loadContactSchema = () => import("./contact.schema").then((m) => m.contactSchema);
 
 /**
  * The contact form: a plain POST that redirects back with a toast (with
@@ -15,17 +19,17 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(loadContactSchema);
+  const [form, fields] = useForm<z.input<typeof contactSchema>>({
     id: `contact-${location.key}`,
     lastResult,
-    constraint: getZodConstraint(contactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: validation.onValidate,
   });
   const f = fields;
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} key={location.key} className="space-y-5">
+    <Form method="post" action="/contact" {...getFormProps(form)} {...validation.formProps} key={location.key} className="space-y-5">
       <Honeypot />
       <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
       <div className="grid gap-5 sm:grid-cols-2">

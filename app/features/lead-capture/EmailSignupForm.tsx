@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLocation } from "@remix-run/react";
 import type { z } from "zod";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { Button } from "~/components/ui/Button";
 import { cn } from "~/components/ui/cn";
 import { ErrorList, Input } from "~/components/ui/Field";
@@ -18,7 +18,7 @@ import type { PublicFormActionData } from "~/lib/forms.server";
 export function EmailSignupForm({
   id,
   action,
-  schema,
+  loadSchema,
   submitLabel,
   busyLabel,
   lastResult,
@@ -28,7 +28,8 @@ export function EmailSignupForm({
 }: {
   id: string;
   action: string;
-  schema: z.ZodType;
+  /** Imports the form's zod schema (the action's own), on first focus. */
+  loadSchema: () => Promise<z.ZodType>;
   submitLabel: string;
   busyLabel: string;
   lastResult?: SubmissionResult<string[]>;
@@ -40,13 +41,13 @@ export function EmailSignupForm({
   const fetcher = useFetcher<PublicFormActionData>({ key: id });
   const hydrated = useHydrated();
   const location = useLocation();
+  const validation = useLazyValidation(loadSchema);
   const [form, fields] = useForm({
     id,
     lastResult: fetcher.data?.result ?? lastResult,
-    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validation.onValidate,
   });
   const email = fields.email!;
   const busy = fetcher.state !== "idle";
@@ -55,7 +56,7 @@ export function EmailSignupForm({
   const errorTone = light ? "default" : "inverse";
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="w-full" preventScrollReset>
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} {...validation.formProps} className="w-full" preventScrollReset>
       <Honeypot />
       {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
       <input type="hidden" name={REDIRECT_FIELD} value={location.pathname + location.search} />

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useLazyValidation } from "~/lib/lazy-validation";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/Button";
@@ -8,7 +8,12 @@ import { Honeypot } from "~/components/ui/Honeypot";
 import { showToast } from "~/lib/client-toast";
 import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
 import type { PublicFormActionData } from "~/lib/forms.server";
-import { LEAD_MAGNET_MESSAGES, leadMagnetPopupSchema } from "./lead-magnet.schema";
+import { LEAD_MAGNET_MESSAGES } from "./lead-magnet.messages";
+
+import type { z } from "zod";
+import type { leadMagnetPopupSchema } from "./lead-magnet.schema";
+
+const loadLeadMagnetSchema = () => import("./lead-magnet.schema").then((m) => m.leadMagnetPopupSchema);
 
 /**
  * firstName, email and appUrl for the free playbook. With JavaScript it posts
@@ -28,13 +33,13 @@ export function LeadMagnetForm({
   const fetcher = useFetcher<PublicFormActionData>({ key: "lead-magnet" });
   const hydrated = useHydrated();
   const location = useLocation();
-  const [form, fields] = useForm({
+  const validation = useLazyValidation(loadLeadMagnetSchema);
+  const [form, fields] = useForm<z.input<typeof leadMagnetPopupSchema>>({
     id: "lead-magnet-form",
     lastResult: fetcher.data?.result ?? lastResult,
-    constraint: getZodConstraint(leadMagnetPopupSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadMagnetPopupSchema }),
+    onValidate: validation.onValidate,
   });
   const busy = fetcher.state !== "idle";
 
@@ -54,7 +59,7 @@ export function LeadMagnetForm({
 
   const here = page ?? location.pathname;
   return (
-    <fetcher.Form method="post" action="/lead-magnet" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form method="post" action="/lead-magnet" {...getFormProps(form)} {...validation.formProps} className="space-y-4">
       <Honeypot />
       {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
       <input type="hidden" name={REDIRECT_FIELD} value={here} />

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { EmailSignupForm } from "./EmailSignupForm";
-import { newsletterSchema } from "./newsletter.schema";
+
+const loadNewsletterSchema = () => import("./newsletter.schema").then((m) => m.newsletterSchema);
 
 /** The footer's 'Stay Updated' subscription. */
 export function NewsletterForm({ lastResult, tone }: { lastResult?: SubmissionResult<string[]>; tone?: "dark" | "light" }) {
@@ -8,7 +9,7 @@ export function NewsletterForm({ lastResult, tone }: { lastResult?: SubmissionRe
     <EmailSignupForm
       id="newsletter-form"
       action="/newsletter"
-      schema={newsletterSchema}
+      loadSchema={loadNewsletterSchema}
       submitLabel="Subscribe"
       busyLabel="Subscribing..."
       lastResult={lastResult}

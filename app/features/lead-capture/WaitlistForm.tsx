@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { EmailSignupForm } from "./EmailSignupForm";
-import { waitlistSchema } from "./waitlist.schema";
+
+const loadWaitlistSchema = () => import("./waitlist.schema").then((m) => m.waitlistSchema);
 
 /** The game waitlist form ('Joining...' while in flight). */
 export function WaitlistForm({ lastResult, tone }: { lastResult?: SubmissionResult<string[]>; tone?: "dark" | "light" }) {
@@ -8,7 +9,7 @@ export function WaitlistForm({ lastResult, tone }: { lastResult?: SubmissionResu
     <EmailSignupForm
       id="waitlist-form"
       action="/waitlist"
-      schema={waitlistSchema}
+      loadSchema={loadWaitlistSchema}
       submitLabel="Join the waitlist"
       busyLabel="Joining..."
       lastResult={lastResult}

@@ -5,7 +5,7 @@ import { Container } from "~/components/ui/Container";
 import { cn } from "~/components/ui/cn";
 import { ErrorList, inputClasses } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/forms";
-import { formatUsd, ROI_FIELDS, type RoiField, type RoiState } from "./roi";
+import { formatUsd, ROI_FIELDS, type RoiField, type RoiState } from "./roi-shared";
 
 const fields: { name: RoiField; label: string; placeholder: string; prefix?: string; suffix?: string }[] = [
   { name: "arpu", label: "Monthly ARPU", placeholder: "299", prefix: "$" },

@@ -1,13 +1,12 @@
 /**
  * The ROI calculator: current MRR = ARPU × leads × close rate / 100;
  * new MRR = 50 leads × 65% close × ARPU; additional = new − current.
- * The same schema checks the query string on the server and the inputs in the browser.
+ * This schema checks the query string on the server (the page is a GET form).
  */
 import { z } from "zod";
+import { calculateRoi, ROI_FIELDS, ROI_LIMITS, type RoiField, type RoiState } from "./roi-shared";
 
-export const ROI_PLAN_LEADS = 50;
-export const ROI_ASSUMED_CLOSE_RATE = 0.65;
-export const ROI_LIMITS = { arpu: 100_000, leads: 100_000 } as const;
+export * from "./roi-shared";
 
 const amount = (label: string, max: number) =>
   z.coerce
@@ -26,27 +25,6 @@ export const roiSchema = z.object({
     .max(100, "Close rate must be between 0 and 100"),
 });
 
-export type RoiInput = z.infer<typeof roiSchema>;
-export type RoiField = keyof RoiInput;
-export const ROI_FIELDS: RoiField[] = ["arpu", "leads", "closeRate"];
-
-export interface RoiResult {
-  currentMrr: number;
-  newMrr: number;
-  additionalMrr: number;
-}
-
-export function calculateRoi({ arpu, leads, closeRate }: RoiInput): RoiResult {
-  const currentMrr = arpu * leads * (closeRate / 100);
-  const newMrr = ROI_PLAN_LEADS * ROI_ASSUMED_CLOSE_RATE * arpu;
-  return { currentMrr, newMrr, additionalMrr: newMrr - currentMrr };
-}
-
-export type RoiState =
-  | { status: "empty"; values: Partial<Record<RoiField, string>> }
-  | { status: "invalid"; values: Partial<Record<RoiField, string>>; errors: Partial<Record<RoiField, string>> }
-  | { status: "done"; values: Partial<Record<RoiField, string>>; result: RoiResult };
-
 /** Reads the calculator from a query string: nothing asked, a correction needed, or results. */
 export function roiFromSearchParams(params: URLSearchParams): RoiState {
   const values = Object.fromEntries(ROI_FIELDS.map((f) => [f, (params.get(f) ?? "").slice(0, 32)])) as Record<RoiField, string>;
@@ -62,14 +40,4 @@ export function roiFromSearchParams(params: URLSearchParams): RoiState {
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { status: "invalid", values, errors };
   return { status: "done", values, result: calculateRoi(parsed.data) };
-}
-
-export function formatUsd(value: number): string {
-  const rounded = Math.round(value * 100) / 100;
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: Number.isInteger(rounded) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(rounded);
 }

@@ -1,0 +1,50 @@
+/**
+ * Client-side validation, loaded when it is first needed. zod and conform's
+ * zod adapter weigh ~37 KB gzip, more than any page needs before a visitor
+ * touches a form; so each form's schema module (the same one the action uses)
+ * is imported on the form's first focus. Fields left before it arrived are
+ * validated as soon as it does. Until then, and without JavaScript, the
+ * server validates: the behaviour is the same, only later.
+ */
+import type { Submission as ConformSubmission } from "@conform-to/react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react";
+import type { z } from "zod";
+
+type SubmissionFor<S extends z.ZodType> = ConformSubmission<z.input<S>, string[], z.output<S>>;
+type Validate<S extends z.ZodType> = (context: { formData: FormData }) => SubmissionFor<S>;
+
+export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise<S>) {
+  const [validate, setValidate] = useState<Validate<S> | undefined>(undefined);
+  const started = useRef(false);
+  const leftEarly = useRef(new Set<EventTarget>());
+
+  const onFocus = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    Promise.all([loadSchema(), import("@conform-to/zod/v4")])
+      .then(([schema, { parseWithZod }]) =>
+        setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }) as SubmissionFor<S>),
+      )
+      .catch((error) => {
+        started.current = false; // try again on the next focus
+        console.error("Could not load form validation", error);
+      });
+  }, [loadSchema]);
+
+  const onBlur = useCallback(
+    (event: FocusEvent) => {
+      if (!validate) leftEarly.current.add(event.target);
+    },
+    [validate],
+  );
+
+  // Once validation is here (and conform has it, after this render), check the fields already left.
+  useEffect(() => {
+    if (!validate) return;
+    for (const field of leftEarly.current) field.dispatchEvent(new Event("focusout", { bubbles: true }));
+    leftEarly.current.clear();
+  }, [validate]);
+
+  /** `onValidate` goes into useForm's options, `formProps` onto the <form>. */
+  return { onValidate: validate, formProps: { onFocus, onBlur } };
+}
