@@ -1,11 +1,10 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/features/marketing/NotFound";
+import { notFound } from "~/features/marketing/not-found.server";
 
 /** Any path no other route claims: the not-found page, with HTTP 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { pathname } = new URL(request.url);
-  console.warn(`404 Not Found: ${pathname}`);
-  return data({ pathname }, { status: 404 });
+  return notFound(request, { pathname: new URL(request.url).pathname });
 }
 
 export async function action({ request }: LoaderFunctionArgs) {

@@ -1,17 +1,15 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ContentPage } from "~/features/content/ContentPage";
 import { getPublishedPage } from "~/features/content/pages.server";
 import { NotFound } from "~/features/marketing/NotFound";
+import { notFound } from "~/features/marketing/not-found.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 /** /about, /privacy-policy, /terms-of-use…: published rows of `pages`; anything else is a 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await getPublishedPage(context.cloudflare.env, params.slug ?? "");
-  if (!page) {
-    console.warn(`404 Not Found: ${new URL(request.url).pathname}`);
-    return data({ page: null }, { status: 404 });
-  }
+  if (!page) return notFound(request, { page: null });
   return { page };
 }
 

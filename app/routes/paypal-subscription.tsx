@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
 import { PaypalSubscribe } from "~/features/marketing/PaypalSubscribe";
+import { PlanFeatures, PlanPrice } from "~/features/marketing/PlanParts";
 import { plans } from "~/features/marketing/pricing";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
@@ -20,27 +21,9 @@ export default function PaypalSubscription() {
         <div className="mx-auto max-w-lg rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-lg">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Premium Plan</p>
           <h1 className="mt-2 text-3xl font-extrabold">Subscribe to {premium.name}</h1>
-          <p className="mt-4 flex items-baseline gap-2">
-            <span className="text-4xl font-extrabold text-ink">{premium.price}</span>
-            <span className="text-slate-600">{premium.period}</span>
-            {premium.originalPrice ? (
-              <s className="text-lg text-slate-500">
-                <span className="sr-only">was </span>
-                {premium.originalPrice}
-              </s>
-            ) : null}
-          </p>
+          <PlanPrice plan={premium} />
           <p className="mt-3 text-slate-600">{premium.description}</p>
-          <ul className="mt-6 space-y-2 text-sm">
-            {premium.features.map((f) => (
-              <li key={f} className="flex gap-2">
-                <span aria-hidden="true" className="font-bold text-brand-600">
-                  ✓
-                </span>
-                {f}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures plan={premium} />
           <div className="mt-8">
             <PaypalSubscribe clientId={clientId} planId={planId} />
           </div>

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { SectionHeading } from "~/components/ui/SectionHeading";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 const PREMIUM_PATH = "/playbooks";
@@ -179,16 +180,7 @@ function WhatsInside() {
   return (
     <section id="playbooks" aria-labelledby="inside-title" className="py-20">
       <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">What's inside</p>
-          <h2 id="inside-title" className="mt-2 text-3xl font-bold sm:text-4xl">
-            Six playbooks, one for every stage of your app
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can
-            act on this week.
-          </p>
-        </div>
+        <SectionHeading id="inside-title" eyebrow="What's inside" title="Six playbooks, one for every stage of your app" intro="Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can act on this week." />
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {playbooks.map((p, i) => (
             <li

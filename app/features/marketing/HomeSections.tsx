@@ -1,6 +1,8 @@
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { SectionHeading } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
+import { PlanFeatures, PlanPrice } from "./PlanParts";
 import { plans } from "./pricing";
 
 /** The `home-announcement` content block, when admins have set one. */
@@ -101,14 +103,7 @@ export function Pricing() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20">
       <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="pricing-title" className="text-3xl font-bold sm:text-4xl">
-            Simple pricing
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Start free. 50 new founders get the early-founder price; 23 spots are left.
-          </p>
-        </div>
+        <SectionHeading id="pricing-title" title="Simple pricing" intro="Start free. 50 new founders get the early-founder price; 23 spots are left." />
         <div className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
           {plans.map((plan) => (
             <div
@@ -123,27 +118,9 @@ export function Pricing() {
               ) : null}
               <h3 className="text-xl font-semibold">{plan.name}</h3>
               <p className="text-sm text-slate-600">{plan.subtitle}</p>
-              <p className="mt-4 flex items-baseline gap-2">
-                <span className="text-4xl font-extrabold text-ink">{plan.price}</span>
-                <span className="text-base font-medium text-slate-600">{plan.period}</span>
-                {plan.originalPrice ? (
-                  <s className="text-lg font-medium text-slate-500">
-                    <span className="sr-only">was </span>
-                    {plan.originalPrice}
-                  </s>
-                ) : null}
-              </p>
+              <PlanPrice plan={plan} />
               <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
-              <ul className="mt-6 flex-1 space-y-2 text-sm">
-                {plan.features.map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <span aria-hidden="true" className="font-bold text-brand-600">
-                      ✓
-                    </span>
-                    {f}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatures plan={plan} className="mt-6 flex-1" />
               <ButtonLink
                 to="/onboarding"
                 reloadDocument

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { SectionHeading } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
 import { ErrorList, inputClasses } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/forms";
@@ -28,12 +29,7 @@ export function RoiCalculator({ state }: { state: RoiState }) {
   return (
     <section id="roi-calculator" aria-labelledby="roi-title" className="py-20">
       <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="roi-title" className="text-3xl font-bold sm:text-4xl">
-            What would 50 warm leads a month be worth?
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">Put in your numbers and see the revenue our leads could add to your app.</p>
-        </div>
+        <SectionHeading id="roi-title" title="What would 50 warm leads a month be worth?" intro="Put in your numbers and see the revenue our leads could add to your app." />
         <div className="mx-auto mt-12 grid max-w-5xl gap-8 lg:grid-cols-2">
           <Form method="get" action="/#roi-calculator" preventScrollReset noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <div className="space-y-5">

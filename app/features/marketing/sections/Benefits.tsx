@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
+import { SectionHeading } from "~/components/ui/SectionHeading";
 
 interface Benefit {
   title: string;
@@ -58,14 +59,7 @@ export function BenefitCards() {
   return (
     <section id="benefits" aria-labelledby="benefits-title" className="py-20">
       <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="benefits-title" className="text-3xl font-bold sm:text-4xl">
-            Leads that answer, not lists that bounce
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            Pre-qualified merchants with verified contacts and a reason to talk to you this week.
-          </p>
-        </div>
+        <SectionHeading id="benefits-title" title="Leads that answer, not lists that bounce" intro="Pre-qualified merchants with verified contacts and a reason to talk to you this week." />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {benefits.map((b) => (
             <li

@@ -1,17 +1,6 @@
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
-
-function SectionHeading({ id, eyebrow, title, intro }: { id: string; eyebrow: string; title: string; intro: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-2xl text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
-      <h2 id={id} className="mt-2 text-3xl font-bold sm:text-4xl">
-        {title}
-      </h2>
-      <p className="mt-4 text-lg text-slate-600">{intro}</p>
-    </div>
-  );
-}
+import { SectionHeading } from "~/components/ui/SectionHeading";
 
 function CheckIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (

@@ -1,4 +1,5 @@
 import { Container } from "~/components/ui/Container";
+import { SectionHeading } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
 
 interface Testimonial {
@@ -149,15 +150,7 @@ export function Testimonials() {
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" className="bg-slate-50 py-20">
       <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Founder results</p>
-          <h2 id="testimonials-title" className="mt-2 text-3xl font-bold sm:text-4xl">
-            Founders grow faster with leads that are ready to talk
-          </h2>
-          <p className="mt-4 text-lg text-slate-600">
-            73% of founders saw results within 3 weeks. Here is what a few of them told us.
-          </p>
-        </div>
+        <SectionHeading id="testimonials-title" eyebrow="Founder results" title="Founders grow faster with leads that are ready to talk" intro="73% of founders saw results within 3 weeks. Here is what a few of them told us." />
 
         <div className="mt-12 grid gap-6 lg:grid-cols-5">
           <figure className="relative overflow-hidden rounded-3xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-10 lg:col-span-3">
