@@ -6,9 +6,10 @@ import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
 import { newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
+import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/onboarding/onboarding.emails";
 import type { EmailTemplate } from "./template";
 
-const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail];
+const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail, onboardingNoticeEmail, onboardingConfirmationEmail];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 

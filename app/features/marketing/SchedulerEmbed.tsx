@@ -18,7 +18,16 @@ export function schedulerSrc(base: string, email?: string | null): string {
 export function SchedulerEmbed({ baseUrl, email, prefill = true }: { baseUrl: string; email?: string | null; prefill?: boolean }) {
   const [src, setSrc] = useState(() => schedulerSrc(baseUrl, prefill ? email : null));
   useEffect(() => {
-    if (!prefill || email) return;
+    if (!prefill) return;
+    if (email) {
+      // Remember the onboarding email in this browser too (localStorage `userEmail`).
+      try {
+        window.localStorage.setItem(USER_EMAIL_KEY, email);
+      } catch {
+        // storage unavailable
+      }
+      return;
+    }
     try {
       const stored = window.localStorage.getItem(USER_EMAIL_KEY);
       if (stored) setSrc(schedulerSrc(baseUrl, stored));

@@ -4,6 +4,7 @@ import { listPublishedPageSlugs } from "~/features/content/pages.server";
 /** The public marketing routes that always exist. */
 export const publicPaths = [
   "/",
+  "/onboarding",
   "/contact",
   "/call-booking",
   "/book-a-call",

@@ -1,0 +1,119 @@
+/**
+ * The onboarding wizard's rules, one zod schema per step (shared by the
+ * browser and the action) and the whole form for the final submit.
+ */
+import { z } from "zod";
+import { APP_CATEGORIES, EMAIL_PATTERN, MIN_LONG_TEXT, ONBOARDING_MESSAGES as M, PLAN_LIMITS, PRICING_MODELS } from "./onboarding.options";
+
+export * from "./onboarding.options";
+
+const LONG_TEXT_MAX = 5000;
+const SHORT_TEXT_MAX = 200;
+
+const requiredText = (max = SHORT_TEXT_MAX) =>
+  z.string({ error: M.required }).trim().min(1, M.required).max(max, `Please keep this under ${max} characters`);
+
+const longText = () =>
+  z
+    .string({ error: M.min50 })
+    .trim()
+    .min(MIN_LONG_TEXT, M.min50)
+    .max(LONG_TEXT_MAX, `Please keep this under ${LONG_TEXT_MAX} characters`);
+
+/** Digits after removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more. */
+export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value.replace(/[\s\-()]/g, ""));
+}
+
+
+export function isValidUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const enumOf = <T extends readonly { value: string }[]>(options: T, message: string) =>
+  z.enum(options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]], { error: message });
+
+export const planSchema = z.object({
+  name: requiredText(),
+  price: requiredText(50),
+  features: longText(),
+});
+
+export const step1Schema = z.object({
+  appName: requiredText(),
+  appCategory: enumOf(APP_CATEGORIES, M.selectCategory),
+  appDescription: longText(),
+  appUrl: z.string({ error: M.url }).trim().max(500, M.url).refine(isValidUrl, M.url),
+});
+
+export const step2Schema = z.object({
+  firstName: requiredText(),
+  lastName: requiredText(),
+  email: z.string({ error: M.email }).trim().max(254, M.email).regex(EMAIL_PATTERN, M.email),
+  company: requiredText(),
+  phone: z.string({ error: M.phone }).trim().max(40, M.phone).refine(isValidPhone, M.phone),
+});
+
+export const step3Schema = z.object({
+  pricingModel: enumOf(PRICING_MODELS, M.selectPricingModel),
+  pricingPlans: z.array(planSchema, { error: M.plansMin }).min(PLAN_LIMITS.min, M.plansMin).max(PLAN_LIMITS.max, M.plansMax),
+  uniqueValue: longText(),
+});
+
+export const step4Schema = z.object({
+  targetAudience: requiredText(LONG_TEXT_MAX),
+  idealContactPersona: requiredText(LONG_TEXT_MAX),
+  painPoints: requiredText(LONG_TEXT_MAX),
+  customerBehavior: requiredText(LONG_TEXT_MAX),
+  competitionApps: requiredText(LONG_TEXT_MAX),
+});
+
+export const stepSchemas = [step1Schema, step2Schema, step3Schema, step4Schema] as const;
+
+/** The whole form, checked again at the final submit. */
+export const onboardingSchema = step1Schema.extend(step2Schema.shape).extend(step3Schema.shape).extend(step4Schema.shape);
+export type OnboardingData = z.infer<typeof onboardingSchema>;
+
+export function stepSchema(step: number) {
+  return stepSchemas[Math.min(Math.max(step, 1), 4) - 1]!;
+}
+
+/**
+ * What the visitor has typed so far, in any state: every field a string,
+ * 1 to 5 plans. Used to carry the draft between steps and to save it.
+ */
+const draftText = z.string().max(LONG_TEXT_MAX).catch("").default("");
+export const draftSchema = z.object({
+  appName: draftText,
+  appCategory: draftText,
+  appDescription: draftText,
+  appUrl: draftText,
+  firstName: draftText,
+  lastName: draftText,
+  email: draftText,
+  company: draftText,
+  phone: draftText,
+  pricingModel: draftText,
+  pricingPlans: z
+    .array(z.object({ name: draftText, price: draftText, features: draftText }).catch({ name: "", price: "", features: "" }))
+    .catch([])
+    .default([])
+    .transform((plans) => (plans.length === 0 ? [{ name: "", price: "", features: "" }] : plans.slice(0, PLAN_LIMITS.max))),
+  uniqueValue: draftText,
+  targetAudience: draftText,
+  idealContactPersona: draftText,
+  painPoints: draftText,
+  customerBehavior: draftText,
+  competitionApps: draftText,
+});
+export type OnboardingDraft = z.infer<typeof draftSchema>;
+
+export function toDraft(value: unknown): OnboardingDraft {
+  return draftSchema.parse(value && typeof value === "object" ? value : {});
+}

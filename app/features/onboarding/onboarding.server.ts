@@ -1,0 +1,135 @@
+/**
+ * Drafts and submissions of the onboarding wizard. The draft's id lives in a
+ * signed cookie: only its owner can read or change it. A row exists once a
+ * valid email does; every step change updates it; the final submit marks it
+ * completed and writes both emails in the same D1 batch, at most once.
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { and, eq, gt } from "drizzle-orm";
+import { onboardingSubmissions } from "~/db/schema";
+import { enqueueOutbox, insertOutboxIfChanged, outboxDraft } from "~/email/outbox.server";
+import { getDb } from "~/lib/db.server";
+import { secureCookies, sessionSecret } from "~/lib/env.server";
+import { onboardingConfirmationEmail, onboardingNoticeEmail } from "./onboarding.emails";
+import { toDraft, type OnboardingData, type OnboardingDraft } from "./onboarding.schema";
+import { EMAIL_PATTERN } from "./onboarding.options";
+
+export const ONBOARDING_RATE_LIMIT = { name: "onboarding", limit: 120, windowSeconds: 600 };
+
+const draftCookie = (env: Env) =>
+  createCookie("__onboarding", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(env),
+    path: "/",
+    maxAge: 60 * 60 * 24 * 30,
+    secrets: [sessionSecret(env)],
+  });
+
+export async function draftIdFrom(request: Request, env: Env): Promise<string | null> {
+  const value = (await draftCookie(env).parse(request.headers.get("Cookie"))) as { id?: unknown } | null;
+  return typeof value?.id === "string" ? value.id : null;
+}
+
+export const draftCookieHeader = (env: Env, id: string) => draftCookie(env).serialize({ id });
+export const clearDraftCookieHeader = (env: Env) => draftCookie(env).serialize("", { maxAge: 0 });
+
+export interface SavedDraft {
+  draft: OnboardingDraft;
+  stepCompleted: number;
+}
+
+/** The open (not completed) draft with this id, if any. */
+export async function loadDraft(env: Env, id: string): Promise<SavedDraft | null> {
+  const row = await getDb(env)
+    .select({ formData: onboardingSubmissions.formData, stepCompleted: onboardingSubmissions.stepCompleted })
+    .from(onboardingSubmissions)
+    .where(and(eq(onboardingSubmissions.id, id), eq(onboardingSubmissions.isCompleted, false)))
+    .get();
+  return row ? { draft: toDraft(row.formData), stepCompleted: row.stepCompleted } : null;
+}
+
+export const hasValidEmail = (draft: OnboardingDraft) => EMAIL_PATTERN.test(draft.email.trim());
+
+/**
+ * Saves the draft: updates the visitor's open row, or creates one when there
+ * is none yet (and the email is valid). Returns the row's id, or null when
+ * there is nothing to save yet.
+ */
+export async function saveDraft(env: Env, id: string | null, draft: OnboardingDraft, stepCompleted: number): Promise<string | null> {
+  const db = getDb(env);
+  const email = draft.email.trim().toLowerCase();
+  if (id) {
+    const updated = await db
+      .update(onboardingSubmissions)
+      .set({ formData: draft, stepCompleted, ...(hasValidEmail(draft) ? { email } : {}), updatedAt: new Date() })
+      .where(and(eq(onboardingSubmissions.id, id), eq(onboardingSubmissions.isCompleted, false)))
+      .returning({ id: onboardingSubmissions.id });
+    if (updated.length > 0) return id;
+  }
+  if (!hasValidEmail(draft)) return null;
+  const [row] = await db
+    .insert(onboardingSubmissions)
+    .values({ email, stepCompleted, formData: draft, isCompleted: false })
+    .returning({ id: onboardingSubmissions.id });
+  return row!.id;
+}
+
+export type CompleteResult = { status: "completed"; queued: boolean } | { status: "already-completed" };
+
+/**
+ * The final submit: marks the visitor's row completed (or creates a completed
+ * row) and writes the team's and the founder's emails in the same batch. A
+ * replay changes nothing: the guarded update matches no row, so no email is
+ * written twice.
+ */
+export async function completeSubmission(env: Env, id: string | null, data: OnboardingData): Promise<CompleteResult> {
+  const db = env.DB;
+  const email = data.email.trim().toLowerCase();
+  const now = Date.now();
+  const formData = JSON.stringify(data);
+
+  if (!id) {
+    // No cookie (or cookies off): a replay of the same answers within a day is the same submission.
+    const existing = await getDb(env)
+      .select({ id: onboardingSubmissions.id })
+      .from(onboardingSubmissions)
+      .where(
+        and(
+          eq(onboardingSubmissions.email, email),
+          eq(onboardingSubmissions.isCompleted, true),
+          gt(onboardingSubmissions.updatedAt, new Date(now - 86_400_000)),
+        ),
+      )
+      .all();
+    const same = await Promise.all(existing.map((r) => loadFormData(env, r.id)));
+    if (same.some((f) => f === formData)) return { status: "already-completed" };
+  }
+
+  const drafts = [outboxDraft(onboardingNoticeEmail, env.NOTIFY_TO, data), outboxDraft(onboardingConfirmationEmail, email, data)];
+  const guarded = id
+    ? db
+        .prepare(
+          `UPDATE onboarding_submissions SET is_completed = 1, step_completed = 4, form_data = ?2, email = ?3, updated_at = ?4
+           WHERE id = ?1 AND is_completed = 0`,
+        )
+        .bind(id, formData, email, now)
+    : db
+        .prepare(
+          `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at)
+           VALUES (?1, ?2, 4, ?3, 1, ?4, ?4)`,
+        )
+        .bind(crypto.randomUUID(), email, formData, now);
+  const [result] = await db.batch([guarded, ...insertOutboxIfChanged(db, drafts, now)]);
+  if (!result || result.meta.changes === 0) return { status: "already-completed" };
+  const queued = await enqueueOutbox(
+    env,
+    drafts.map((d) => d.id),
+  );
+  return { status: "completed", queued };
+}
+
+async function loadFormData(env: Env, id: string): Promise<string | null> {
+  const row = await env.DB.prepare("SELECT form_data FROM onboarding_submissions WHERE id = ?1").bind(id).first<{ form_data: string }>();
+  return row?.form_data ?? null;
+}

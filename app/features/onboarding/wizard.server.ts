@@ -1,0 +1,134 @@
+/**
+ * The wizard's POSTs. Every step is a real form POST told apart by `intent`
+ * (next, back, submit, autosave, start-over) or by conform's list intents
+ * (add and remove a plan), so the whole journey works without JavaScript;
+ * with it, the same action runs through Remix's fetch.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/cloudflare";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { hitRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
+import { BodyTooLargeError, clientIp, readFormData } from "~/lib/request.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { rememberVisitorEmail } from "~/lib/visitor.server";
+import {
+  clearDraftCookieHeader,
+  completeSubmission,
+  draftCookieHeader,
+  draftIdFrom,
+  loadDraft,
+  ONBOARDING_RATE_LIMIT,
+  saveDraft,
+} from "./onboarding.server";
+import { ONBOARDING_MESSAGES as M, onboardingSchema, STEP_COUNT, stepSchema, stepSchemas, toDraft, type OnboardingDraft } from "./onboarding.schema";
+
+export interface WizardState {
+  step: number;
+  draft: OnboardingDraft;
+  result: SubmissionResult<string[]> | null;
+  /** A saved draft exists (offer 'Start over'). */
+  saved: boolean;
+}
+
+const clampStep = (n: number) => (Number.isInteger(n) ? Math.min(Math.max(n, 1), STEP_COUNT) : 1);
+
+/** GET: resume the visitor's own draft at its saved step, or start empty. */
+export async function wizardState(request: Request, env: Env): Promise<WizardState> {
+  const id = await draftIdFrom(request, env);
+  const saved = id ? await loadDraft(env, id) : null;
+  if (!saved) return { step: 1, draft: toDraft({}), result: null, saved: false };
+  return { step: clampStep(saved.stepCompleted + 1), draft: saved.draft, result: null, saved: true };
+}
+
+const withCookie = (cookie: string | null): HeadersInit | undefined => (cookie ? { "Set-Cookie": cookie } : undefined);
+
+export async function handleWizardPost(request: Request, env: Env) {
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, 128 * 1024);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    const state: WizardState = { step: 1, draft: toDraft({}), saved: false, result: { status: "error", error: { "": ["That was more than this form accepts."] } } };
+    return data(state, { status: 413 });
+  }
+  const intent = String(formData.get("intent") ?? "");
+  const step = clampStep(Number(formData.get("step")));
+  const id = await draftIdFrom(request, env);
+
+  if (intent === "start-over") {
+    return redirect("/onboarding", { headers: { "Set-Cookie": await clearDraftCookieHeader(env) } });
+  }
+  if (isHoneypotFilled(formData)) return redirect("/call-booking");
+
+  const limit = await hitRateLimit(env.DB, ONBOARDING_RATE_LIMIT, clientIp(request));
+  const submission = parseWithZod(formData, { schema: stepSchema(step) });
+  const draft = toDraft(submission.payload);
+  const state = (s: number, result: SubmissionResult<string[]> | null, saved = Boolean(id)): WizardState => ({ step: s, draft, result, saved });
+
+  if (!limit.allowed) {
+    return data(state(step, submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] })), { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+
+  // Save as you go: a failed save is logged, never shown, never blocking.
+  const save = async (stepCompleted: number): Promise<string | null> => {
+    try {
+      const savedId = await saveDraft(env, id, draft, stepCompleted);
+      return savedId && savedId !== id ? await draftCookieHeader(env, savedId) : null;
+    } catch (error) {
+      console.error("Saving the onboarding draft failed", error);
+      return null;
+    }
+  };
+
+  switch (intent) {
+    case "autosave": {
+      const cookie = await save(step - 1);
+      return data(state(step, null, Boolean(id || cookie)), { headers: withCookie(cookie) });
+    }
+    case "back": {
+      const to = Math.max(1, step - 1);
+      const cookie = await save(to - 1);
+      return data(state(to, null, Boolean(id || cookie)), { headers: withCookie(cookie) });
+    }
+    case "next": {
+      if (submission.status !== "success") return data(state(step, submission.reply()), { status: 400 });
+      const to = Math.min(STEP_COUNT, step + 1);
+      const cookie = await save(to - 1);
+      return data(state(to, null, Boolean(id || cookie)), { headers: withCookie(cookie) });
+    }
+    case "submit": {
+      const full = parseWithZod(formData, { schema: onboardingSchema });
+      if (full.status !== "success") {
+        // Back to the first step that needs a correction, with its messages.
+        const errorStep = stepSchemas.findIndex((s) => !s.safeParse(full.payload).success) + 1 || STEP_COUNT;
+        const stepSubmission = parseWithZod(formData, { schema: stepSchema(errorStep) });
+        return data(state(errorStep, stepSubmission.reply()), { status: 400 });
+      }
+      let outcome;
+      try {
+        outcome = await completeSubmission(env, id, full.value);
+      } catch (error) {
+        console.error("Onboarding submission failed", error);
+        return data(state(STEP_COUNT, full.reply({ formErrors: [`${M.submissionErrorTitle}: ${M.submissionErrorBody}`] })), { status: 503 });
+      }
+      const headers = new Headers();
+      headers.append("Set-Cookie", await clearDraftCookieHeader(env));
+      headers.append("Set-Cookie", await rememberVisitorEmail(env, full.value.email.trim().toLowerCase()));
+      const emailFailed = outcome.status === "completed" && !outcome.queued;
+      return redirectWithToast(
+        env,
+        "/call-booking",
+        emailFailed
+          ? { type: "error", title: M.emailErrorTitle, description: M.emailErrorBody }
+          : { type: "success", title: M.successTitle, description: M.successBody },
+        { headers },
+      );
+    }
+    default: {
+      // conform's list intents (add or remove a plan): stay on the step with the new list, no messages yet.
+      if (intent) return data(state(step, null), { status: 400 });
+      return data(state(step, { ...submission.reply(), error: undefined }));
+    }
+  }
+}

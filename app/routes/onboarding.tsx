@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BrandMark } from "~/components/ui/BrandMark";
+import { Container } from "~/components/ui/Container";
+import { OnboardingWizard } from "~/features/onboarding/OnboardingWizard";
+import { handleWizardPost, wizardState, type WizardState } from "~/features/onboarding/wizard.server";
+import { formHeaders } from "~/lib/forms";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return wizardState(request, context.cloudflare.env);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleWizardPost(request, context.cloudflare.env);
+}
+
+export const headers = formHeaders;
+export const handle = { bareLayout: true, noPopup: true };
+
+export default function Onboarding() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<WizardState>();
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
+      <header className="border-b border-slate-200 bg-white">
+        <Container className="flex h-14 items-center justify-between">
+          <Link to="/" className="flex items-center gap-2 font-bold text-ink">
+            <BrandMark />
+            <span>Founder Leads</span>
+          </Link>
+          <Link to="/" className="text-sm font-medium text-slate-600 hover:text-ink">
+            ← Back to Home
+          </Link>
+        </Container>
+      </header>
+      <OnboardingWizard state={acted ?? loaded} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Get your sample leads",
+    description: "Tell us about your Shopify app in four short steps and get 2-3 verified sample leads in 24-48 hours.",
+    path: "/onboarding",
+    siteUrl: siteUrlFromMatches(matches),
+  });
