@@ -144,6 +144,7 @@ function StepForm({ state }: { state: WizardState }) {
                     {list.length > PLAN_LIMITS.min ? (
                       <button
                         {...form.remove.getButtonProps({ name: fields.pricingPlans.name, index })}
+                        type="submit"
                         formNoValidate
                         className="rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
                       >
@@ -164,6 +165,7 @@ function StepForm({ state }: { state: WizardState }) {
             <ErrorList id={fields.pricingPlans.errorId} errors={fields.pricingPlans.errors} />
             <Button
               {...form.insert.getButtonProps({ name: fields.pricingPlans.name, defaultValue: { name: "", price: "", features: "" } })}
+              type="submit"
               formNoValidate
               variant="secondary"
               size="sm"

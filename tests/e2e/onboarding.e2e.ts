@@ -1,0 +1,158 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, uniqueEmail, waitFor, waitForHydration } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const long = (text: string) => `${text}. `.repeat(3).trim();
+
+async function open(js: boolean, width = 1280): Promise<Page> {
+  const page = await (await newContext(browser, js, width)).newPage();
+  await page.goto("/onboarding");
+  if (js) await waitForHydration(page);
+  return page;
+}
+
+async function next(page: Page, step: number) {
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText(`Step ${step} of 4`).waitFor();
+}
+
+async function fillStep1(page: Page) {
+  await page.getByLabel("App name").fill("ShipFast");
+  await page.getByLabel("App category").selectOption("shipping");
+  await page.getByLabel("What does your app do?").fill(long("Print shipping labels for every order in one click"));
+  await page.getByLabel("App Store URL").fill("https://apps.shopify.com/shipfast");
+}
+
+async function fillStep2(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Company").fill("Analytical Apps");
+  await page.getByLabel("Phone").fill("+1 (555) 123-4567");
+}
+
+async function fillStep3(page: Page) {
+  await page.getByLabel("Pricing model").selectOption("subscription");
+  await page.getByLabel("Plan name").first().fill("Starter");
+  await page.getByLabel("Price").first().fill("$19/month");
+  await page.getByLabel("Features").first().fill(long("Batch labels and tracking emails for small stores"));
+  await page.getByRole("button", { name: "+ Add Plan" }).click();
+  await page.getByText("Plan 2", { exact: true }).waitFor();
+  await page.getByLabel("Plan name").nth(1).fill("Pro");
+  await page.getByLabel("Price").nth(1).fill("$49/month");
+  await page.getByLabel("Features").nth(1).fill(long("Everything in Starter plus carrier rules and returns"));
+  await page.getByLabel("What makes your app unique?").fill(long("The only app that prints labels straight from the order list"));
+}
+
+async function fillStep4(page: Page) {
+  await page.getByLabel("Target audience").fill("Stores shipping 500+ orders a month");
+  await page.getByLabel("Ideal contact persona").fill("Head of operations");
+  await page.getByLabel("Pain points").fill("Slow, error-prone fulfilment");
+  await page.getByLabel("Customer behavior").fill("Compare apps in the App Store and ask peers");
+  await page.getByLabel("Competition apps").fill("ShipStation, Sendcloud");
+}
+
+describe.each(modes)("onboarding $name", ({ js }) => {
+  it("goes through all four steps with two plans and lands on /call-booking", async () => {
+    const page = await open(js);
+    const email = uniqueEmail(js ? "onb-js" : "onb-nojs");
+    await page.getByText("Step 1 of 4").waitFor();
+    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+    await expectAccessible(page, js);
+    await fillStep1(page);
+    await next(page, 2);
+    await fillStep2(page, email);
+    await next(page, 3);
+    await fillStep3(page);
+    await expectAccessible(page, js);
+    await next(page, 4);
+    await fillStep4(page);
+    await page.getByRole("button", { name: "Get My Leads" }).click();
+    await page.waitForURL(`${baseUrl}/call-booking`);
+    await page.getByTestId("toast").getByText("Success!").waitFor();
+    expect(await page.getByTestId("scheduler").getAttribute("src")).toContain(`email=${encodeURIComponent(email)}`);
+    if (js) expect(await page.evaluate(() => localStorage.getItem("userEmail"))).toBe(email);
+
+    const [row] = query<{ is_completed: number; step_completed: number; form_data: string }>(
+      `SELECT is_completed, step_completed, form_data FROM onboarding_submissions WHERE email = '${email}'`,
+    );
+    expect(row).toMatchObject({ is_completed: 1, step_completed: 4 });
+    expect(JSON.parse(row!.form_data).pricingPlans.map((p: { name: string }) => p.name)).toEqual(["Starter", "Pro"]);
+    const outbox = await waitFor(
+      () => {
+        const rows = query<{ kind: string; status: string }>(
+          `SELECT kind, status FROM email_outbox WHERE json_extract(payload, '$.email') = '${email}' AND kind LIKE 'onboarding-%' ORDER BY kind`,
+        );
+        return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    expect(outbox.map((r) => r.kind)).toEqual(["onboarding-confirmation", "onboarding-notice"]);
+    await page.context().close();
+  });
+
+  it("keeps the answers when the visitor leaves at step 3 and comes back", async () => {
+    const page = await open(js, 390);
+    const email = uniqueEmail(js ? "resume-js" : "resume-nojs");
+    await fillStep1(page);
+    await next(page, 2);
+    await fillStep2(page, email);
+    await next(page, 3);
+    await page.goto("/");
+    await page.goto("/onboarding");
+    await page.getByText("Step 3 of 4").waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByText("Step 2 of 4").waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    expect(await page.getByLabel("Company").inputValue()).toBe("Analytical Apps");
+    await expectAccessible(page, js);
+    await page.context().close();
+  });
+});
+
+describe("onboarding with JavaScript", () => {
+  it("checks a field on blur and clears its error as soon as it is edited", async () => {
+    const page = await open(true);
+    const url = page.getByLabel("App Store URL");
+    await url.fill("not a url");
+    await url.blur();
+    await page.getByText("Please enter a valid URL").waitFor();
+    await url.press("End");
+    await url.type("!");
+    await page.getByText("Please enter a valid URL").waitFor({ state: "detached" });
+    await url.blur();
+    await page.getByText("Please enter a valid URL").waitFor();
+
+    const description = page.getByLabel("What does your app do?");
+    await description.fill("Short");
+    await page.getByText("5/50 characters").waitFor();
+    // Next stays put while the step is invalid: the errors show, no request is needed.
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Please enter at least 50 characters").waitFor();
+    expect(await page.getByText("Step 1 of 4").count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("autosaves the draft a second after a valid email is typed", async () => {
+    const page = await open(true);
+    const email = uniqueEmail("autosave");
+    await fillStep1(page);
+    await next(page, 2);
+    await page.getByLabel("Email").fill(email);
+    const rows = await waitFor(() => {
+      const r = query<{ step_completed: number }>(`SELECT step_completed FROM onboarding_submissions WHERE email = '${email}'`);
+      return r.length > 0 && r;
+    }, { timeoutMs: 15_000, intervalMs: 250 });
+    expect(rows).toEqual([{ step_completed: 1 }]);
+    expect(page.url()).toBe(`${baseUrl}/onboarding`);
+    await page.context().close();
+  });
+});
