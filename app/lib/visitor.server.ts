@@ -3,19 +3,10 @@
  * can prefill it without JavaScript (the browser also keeps it in localStorage
  * `userEmail`). Holds nothing else.
  */
-import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { secureCookies, sessionSecret } from "./env.server";
+import { signedCookie } from "./cookies.server";
 
-const visitorCookie = (env: Env) =>
-  createCookie("__visitor", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: secureCookies(env),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 90,
-    secrets: [sessionSecret(env)],
-  });
+const visitorCookie = (env: Env) => signedCookie(env, "__visitor", 60 * 60 * 24 * 90);
 
 const visitorSchema = z.object({ email: z.email() });
 

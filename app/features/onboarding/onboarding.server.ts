@@ -4,27 +4,18 @@
  * valid email does; every step change updates it; the final submit marks it
  * completed and writes both emails in the same D1 batch, at most once.
  */
-import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutboxIfChanged, outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
-import { secureCookies, sessionSecret } from "~/lib/env.server";
+import { signedCookie } from "~/lib/cookies.server";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "./onboarding.emails";
 import { toDraft, type OnboardingData, type OnboardingDraft } from "./onboarding.schema";
 import { EMAIL_PATTERN } from "./onboarding.options";
 
 export const ONBOARDING_RATE_LIMIT = { name: "onboarding", limit: 120, windowSeconds: 600 };
 
-const draftCookie = (env: Env) =>
-  createCookie("__onboarding", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: secureCookies(env),
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [sessionSecret(env)],
-  });
+const draftCookie = (env: Env) => signedCookie(env, "__onboarding", 60 * 60 * 24 * 30);
 
 export async function draftIdFrom(request: Request, env: Env): Promise<string | null> {
   const value = (await draftCookie(env).parse(request.headers.get("Cookie"))) as { id?: unknown } | null;
