@@ -7,9 +7,10 @@ import { leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-c
 import { newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/onboarding/onboarding.emails";
+import { qaAlertEmail } from "~/features/qa/qa.emails";
 import type { EmailTemplate } from "./template";
 
-const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail, onboardingNoticeEmail, onboardingConfirmationEmail];
+const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail, onboardingNoticeEmail, onboardingConfirmationEmail, qaAlertEmail];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 

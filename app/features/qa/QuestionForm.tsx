@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import type { z } from "zod";
+import { Button } from "~/components/ui/Button";
+import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
+import { Honeypot } from "~/components/ui/Honeypot";
+import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
+import type { PublicFormActionData } from "~/lib/forms.server";
+import { useLazyValidation } from "~/lib/lazy-validation";
+import { QA_CATEGORIES } from "./qa.options";
+import type { questionSchema } from "./qa.schema";
+
+const loadQuestionSchema = () => import("./qa.schema").then((m) => m.questionSchema);
+
+/** The question form: all errors together under their fields; 'Submitting...' while busy; cleared after success. */
+export function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const fetcher = useFetcher<PublicFormActionData>({ key: "qa-submit" });
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const validation = useLazyValidation(loadQuestionSchema);
+  const [form, f] = useForm<z.input<typeof questionSchema>>({
+    id: "question-form",
+    lastResult: fetcher.data?.result ?? lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: validation.onValidate,
+  });
+  const busy = fetcher.state !== "idle";
+  const success = fetcher.state === "idle" ? fetcher.data?.message : undefined;
+  return (
+    <fetcher.Form method="post" action="/questions-and-answers/submit" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
+      <Honeypot />
+      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+      <input type="hidden" name={REDIRECT_FIELD} value={location.pathname} />
+      {success ? (
+        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
+          {success}
+        </p>
+      ) : null}
+      <Field label="Title" htmlFor={f.title.id} errorId={f.title.errorId} errors={f.title.errors} hint="Summarise your question in a sentence.">
+        <Input {...getInputProps(f.title, { type: "text" })} required={false} />
+      </Field>
+      <Field label="Category" htmlFor={f.category.id} errorId={f.category.errorId} errors={f.category.errors}>
+        <select {...getSelectProps(f.category)} required={false} className={inputClasses}>
+          <option value="">Select a category</option>
+          {QA_CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Your question" htmlFor={f.question.id} errorId={f.question.errorId} errors={f.question.errors} hint="Give the context: your app, your numbers, what you tried.">
+        <Textarea {...getTextareaProps(f.question)} rows={7} required={false} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name (optional)" htmlFor={f.submitterName.id} errorId={f.submitterName.errorId} errors={f.submitterName.errors}>
+          <Input {...getInputProps(f.submitterName, { type: "text" })} autoComplete="name" />
+        </Field>
+        <Field label="Email (optional)" htmlFor={f.submitterEmail.id} errorId={f.submitterEmail.errorId} errors={f.submitterEmail.errors} hint="Only to tell you when it is answered.">
+          <Input {...getInputProps(f.submitterEmail, { type: "email" })} autoComplete="email" />
+        </Field>
+      </div>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? "Submitting..." : "Submit question"}
+      </Button>
+    </fetcher.Form>
+  );
+}

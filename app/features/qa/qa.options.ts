@@ -1,0 +1,40 @@
+/** Q&A categories, sorts and texts (no zod here: it ships to the browser). */
+export const QA_CATEGORIES = [
+  { value: "app-approval", label: "App Store Approval" },
+  { value: "gtm-strategy", label: "Go-to-Market Strategy" },
+  { value: "growth-marketing", label: "Growth & Marketing" },
+  { value: "churn-retention", label: "Churn & Retention" },
+  { value: "technical", label: "Technical Development" },
+  { value: "general", label: "General Questions" },
+] as const;
+
+export type QaCategory = (typeof QA_CATEGORIES)[number]["value"];
+
+export const QA_SORTS = [
+  { value: "recent", label: "Most recent" },
+  { value: "popular", label: "Most popular" },
+  { value: "featured", label: "Featured first" },
+] as const;
+
+export type QaSort = (typeof QA_SORTS)[number]["value"];
+
+export const QA_PAGE_SIZE = 20;
+
+export const QA_MESSAGES = {
+  titleShort: "Title must be at least 10 characters",
+  titleLong: "Title must be less than 200 characters",
+  questionShort: "Question must be at least 20 characters",
+  questionLong: "Question must be less than 2000 characters",
+  category: "Please select a category",
+  nameShort: "Name must be at least 2 characters",
+  nameLong: "Name must be less than 100 characters",
+  emailInvalid: "Invalid email address",
+  emailLong: "Email must be less than 255 characters",
+  success: "Question submitted successfully! We'll review and answer it soon.",
+  failure: "Your question could not be submitted. Please try again.",
+  linkCopied: "Link copied to clipboard!",
+} as const;
+
+export function categoryLabel(value: string): string {
+  return QA_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+}

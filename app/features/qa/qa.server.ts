@@ -1,0 +1,176 @@
+/** Q&A queries: the public list (FTS5 search), detail, related, views, and new questions. */
+import { qaSubmissions } from "~/db/schema";
+import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
+import { getDb } from "~/lib/db.server";
+import { paged, type Paged } from "~/lib/pagination";
+import { slugify, uniqueSlug } from "~/lib/slug";
+import { qaAlertEmail } from "./qa.emails";
+import { QA_CATEGORIES, QA_PAGE_SIZE, type QaCategory, type QaSort, type QuestionInput } from "./qa.schema";
+import { toFtsQuery } from "./search";
+
+export const QA_RATE_LIMIT = { name: "qa-submit", limit: 5, windowSeconds: 600 };
+
+export interface QaListParams {
+  q: string;
+  category: QaCategory | null;
+  sort: QaSort;
+  page: number;
+}
+
+export function parseListParams(url: URL): QaListParams {
+  const category = url.searchParams.get("category");
+  const sort = url.searchParams.get("sort");
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    q: (url.searchParams.get("q") ?? "").slice(0, 200),
+    category: QA_CATEGORIES.some((c) => c.value === category) ? (category as QaCategory) : null,
+    sort: sort === "popular" || sort === "featured" ? sort : "recent",
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+export interface QaCard {
+  id: string;
+  title: string;
+  slug: string;
+  category: QaCategory;
+  isFeatured: boolean;
+  viewCount: number;
+  createdAt: number;
+  questionExcerpt: string;
+  answerExcerpt: string | null;
+}
+
+const excerpt = (text: string | null, length: number) =>
+  text === null ? null : text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+
+type Row = { id: string; title: string; slug: string; category: QaCategory; is_featured: number; view_count: number; created_at: number; question: string; answer: string | null };
+
+const toCard = (r: Row): QaCard => ({
+  id: r.id,
+  title: r.title,
+  slug: r.slug,
+  category: r.category,
+  isFeatured: Boolean(r.is_featured),
+  viewCount: r.view_count,
+  createdAt: r.created_at,
+  questionExcerpt: excerpt(r.question, 150)!,
+  answerExcerpt: excerpt(r.answer, 100),
+});
+
+/** Published questions, filtered, searched (ranked by relevance), sorted and paginated. */
+export async function listPublished(env: Env, params: QaListParams): Promise<Paged<QaCard>> {
+  const fts = toFtsQuery(params.q);
+  const from = fts
+    ? "FROM qa_fts JOIN qa_submissions q ON q.rowid = qa_fts.rowid WHERE qa_fts MATCH ?1 AND q.status = 'published'"
+    : "FROM qa_submissions q WHERE ?1 IS NULL AND q.status = 'published'";
+  const where = `${from} AND (?2 IS NULL OR q.category = ?2)`;
+  const order =
+    params.sort === "popular"
+      ? "q.view_count DESC, q.created_at DESC"
+      : params.sort === "featured"
+        ? "q.is_featured DESC, q.created_at DESC"
+        : fts
+          ? "bm25(qa_fts, 10.0, 4.0, 1.0), q.created_at DESC"
+          : "q.created_at DESC";
+  const columns = "q.id, q.title, q.slug, q.category, q.is_featured, q.view_count, q.created_at, substr(q.question, 1, 160) AS question, substr(q.answer, 1, 110) AS answer";
+  const [rows, count] = await env.DB.batch([
+    env.DB.prepare(`SELECT ${columns} ${where} ORDER BY ${order}, q.id LIMIT ?3 OFFSET ?4`).bind(fts, params.category, QA_PAGE_SIZE, (params.page - 1) * QA_PAGE_SIZE),
+    env.DB.prepare(`SELECT count(*) AS n ${where}`).bind(fts, params.category),
+  ]);
+  return paged((rows!.results as Row[]).map(toCard), (count!.results[0] as { n: number }).n, params.page, QA_PAGE_SIZE);
+}
+
+export interface QaDetail {
+  id: string;
+  title: string;
+  slug: string;
+  question: string;
+  answer: string | null;
+  category: QaCategory;
+  isFeatured: boolean;
+  viewCount: number;
+  createdAt: number;
+}
+
+export async function getPublishedBySlug(env: Env, slug: string): Promise<QaDetail | null> {
+  const r = await env.DB.prepare(
+    "SELECT id, title, slug, question, answer, category, is_featured, view_count, created_at FROM qa_submissions WHERE slug = ?1 AND status = 'published'",
+  )
+    .bind(slug)
+    .first<Row & { question: string }>();
+  if (!r) return null;
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    question: r.question,
+    answer: r.answer,
+    category: r.category,
+    isFeatured: Boolean(r.is_featured),
+    viewCount: r.view_count,
+    createdAt: r.created_at,
+  };
+}
+
+/** Up to 3 other published questions of the same category, newest first. */
+export async function relatedQuestions(env: Env, current: Pick<QaDetail, "id" | "category">): Promise<QaCard[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, title, slug, category, is_featured, view_count, created_at, substr(question, 1, 160) AS question, substr(answer, 1, 110) AS answer
+     FROM qa_submissions WHERE status = 'published' AND category = ?1 AND id != ?2 ORDER BY created_at DESC LIMIT 3`,
+  )
+    .bind(current.category, current.id)
+    .all<Row>();
+  return results.map(toCard);
+}
+
+/** One more view, atomically in SQL. Failures are logged only. */
+export async function countView(env: Env, id: string): Promise<void> {
+  try {
+    await env.DB.prepare("UPDATE qa_submissions SET view_count = view_count + 1 WHERE id = ?1 AND status = 'published'").bind(id).run();
+  } catch (error) {
+    console.error("Counting a Q&A view failed", error);
+  }
+}
+
+/** Stores a new question as pending, with a unique slug, and queues the alert to the team. */
+export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ id: string; slug: string }> {
+  const db = getDb(env);
+  const base = slugify(input.title);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { results } = await env.DB.prepare("SELECT slug FROM qa_submissions WHERE slug = ?1 OR slug LIKE ?2")
+      .bind(base, `${base}-%`)
+      .all<{ slug: string }>();
+    const slug = attempt === 0 ? uniqueSlug(base, results.map((r) => r.slug)) : `${base}-${crypto.randomUUID().slice(0, 6)}`;
+    const id = crypto.randomUUID();
+    const alert = outboxDraft(qaAlertEmail, env.NOTIFY_TO, {
+      title: input.title,
+      question: input.question,
+      category: input.category,
+      submitterName: input.submitterName ?? null,
+      submitterEmail: input.submitterEmail ?? null,
+      submissionId: id,
+    });
+    try {
+      await db.batch([
+        db.insert(qaSubmissions).values({
+          id,
+          title: input.title,
+          question: input.question,
+          category: input.category as QaCategory,
+          slug,
+          status: "pending",
+          submitterName: input.submitterName ?? null,
+          submitterEmail: input.submitterEmail?.toLowerCase() ?? null,
+        }),
+        insertOutbox(db, [alert]),
+      ]);
+    } catch (error) {
+      if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error))) continue;
+      throw error;
+    }
+    await enqueueOutbox(env, [alert.id]); // an alert that fails to queue is logged; the sweeper retries it
+    return { id, slug };
+  }
+  throw new Error("Could not find a free slug");
+}

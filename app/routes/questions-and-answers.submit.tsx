@@ -1,0 +1,81 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
+import { Container } from "~/components/ui/Container";
+import { QA_CATEGORIES, QA_MESSAGES, questionSchema } from "~/features/qa/qa.schema";
+import { QA_RATE_LIMIT, submitQuestion } from "~/features/qa/qa.server";
+import { QuestionForm } from "~/features/qa/QuestionForm";
+import { formHeaders } from "~/lib/forms";
+import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  return publicFormAction(request, env, {
+    schema: questionSchema,
+    rateLimit: QA_RATE_LIMIT,
+    handle: (value) => submitQuestion(env, value),
+    success: { type: "success", title: QA_MESSAGES.success },
+    failure: QA_MESSAGES.failure,
+  });
+}
+
+export const headers = formHeaders;
+
+const reasons = [
+  "A founder on our team answers, not a bot",
+  "Answers draw on 57+ Shopify app launches",
+  "Published answers help other founders too",
+  "No sign-up: your name and email are optional",
+];
+
+export default function AskQuestion() {
+  const actionData = useActionData<PublicFormActionData>();
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <Container className="grid gap-10 py-14 lg:grid-cols-3 lg:py-20">
+        <div className="lg:col-span-2">
+          <h1 className="text-4xl font-extrabold tracking-tight">Ask a question</h1>
+          <p className="mt-3 text-lg text-slate-600">Stuck on approval, pricing, growth or churn? Ask, and we'll answer it publicly.</p>
+          <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <QuestionForm lastResult={actionData?.result} />
+          </div>
+        </div>
+        <aside className="space-y-6">
+          <section aria-labelledby="why-ask" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="why-ask" className="text-lg font-semibold">
+              Why ask here
+            </h2>
+            <ul className="mt-4 space-y-3 text-sm text-slate-700">
+              {reasons.map((r) => (
+                <li key={r} className="flex gap-2">
+                  <span aria-hidden="true" className="font-bold text-brand-600">
+                    ✓
+                  </span>
+                  {r}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="popular-topics" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="popular-topics" className="text-lg font-semibold">
+              Popular topics
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm text-slate-700">
+              {QA_CATEGORIES.slice(0, 4).map((c) => (
+                <li key={c.value}>{c.label}</li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </Container>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Ask a question",
+    description: "Ask the Founder Leads team about App Store approval, go-to-market, growth, churn or the technical side of your Shopify app.",
+    path: "/questions-and-answers/submit",
+    siteUrl: siteUrlFromMatches(matches),
+  });
