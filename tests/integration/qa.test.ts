@@ -1,0 +1,193 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { toFtsQuery } from "~/features/qa/search";
+import { all, postForm, recordingEnv, request } from "./helpers";
+
+const uid = () => crypto.randomUUID().slice(0, 8);
+
+async function insertQuestion(fields: Partial<{ title: string; question: string; answer: string | null; category: string; status: string; featured: boolean; views: number; createdAt: number }> = {}) {
+  const id = crypto.randomUUID();
+  const slug = `q-${uid()}`;
+  await env.DB.prepare(
+    "INSERT INTO qa_submissions (id, title, question, answer, category, slug, status, is_featured, view_count, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+  )
+    .bind(
+      id,
+      fields.title ?? `A question about apps ${uid()}`,
+      fields.question ?? "How should a new Shopify app find its first merchants?",
+      fields.answer ?? null,
+      fields.category ?? "general",
+      slug,
+      fields.status ?? "published",
+      fields.featured ? 1 : 0,
+      fields.views ?? 0,
+      fields.createdAt ?? Date.now(),
+    )
+    .run();
+  return { id, slug };
+}
+
+const list = async (query: string) => {
+  const res = await request(`/questions-and-answers?${query}`);
+  expect(res.status).toBe(200);
+  return res.text();
+};
+
+describe("Q&A search", () => {
+  it("turns any input into a safe FTS5 query", () => {
+    expect(toFtsQuery("onboard")).toBe('"onboard"*');
+    expect(toFtsQuery('"AND* -(x) OR')).toBe('"and"* "x"* "or"*');
+    expect(toFtsQuery("  ")).toBeNull();
+    expect(toFtsQuery("***")).toBeNull();
+    expect(toFtsQuery("Café ÜBER")).toBe('"café"* "über"*');
+  });
+
+  it("finds published questions by title, question and answer, with prefixes", async () => {
+    const word = `zq${uid()}`;
+    const byTitle = await insertQuestion({ title: `Onboarding ${word}title flow` });
+    const byQuestion = await insertQuestion({ question: `What about ${word}question handling in reviews?` });
+    const byAnswer = await insertQuestion({ answer: `Use ${word}answer tooling.` });
+    const pending = await insertQuestion({ title: `Pending ${word}title`, status: "pending" });
+    const html = await list(`q=${word}`);
+    for (const q of [byTitle, byQuestion, byAnswer]) expect(html).toContain(q.slug);
+    expect(html).not.toContain(pending.slug);
+    expect(await list(`q=${word}ti`)).toContain(byTitle.slug); // prefix match
+  });
+
+  it("survives quotes, stars, operators, dashes and brackets", async () => {
+    for (const q of ['"', "*", "AND", "-", "(", 'a" OR (b* -c', "NEAR(", "\u0000"]) {
+      const res = await request(`/questions-and-answers?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+  });
+});
+
+describe("Q&A list", () => {
+  it("filters by category, sorts by views or featured, and never shows pending questions", async () => {
+    const tag = uid();
+    const popular = await insertQuestion({ category: "churn-retention", views: 500, title: `Popular churn question ${tag}` });
+    const featured = await insertQuestion({ category: "churn-retention", featured: true, title: `Featured churn question ${tag}` });
+    const other = await insertQuestion({ category: "technical", title: `Technical question ${tag}` });
+    const pending = await insertQuestion({ category: "churn-retention", status: "pending", title: `Pending churn question ${tag}` });
+
+    const churn = await list("category=churn-retention");
+    expect(churn).toContain(popular.slug);
+    expect(churn).not.toContain(other.slug);
+    expect(churn).not.toContain(pending.slug);
+
+    const byViews = await list(`category=churn-retention&sort=popular&q=${tag}`);
+    expect(byViews.indexOf(popular.slug)).toBeLessThan(byViews.indexOf(featured.slug));
+    const byFeatured = await list(`category=churn-retention&sort=featured&q=${tag}`);
+    expect(byFeatured.indexOf(featured.slug)).toBeLessThan(byFeatured.indexOf(popular.slug));
+  });
+
+  it("pages 20 at a time and shows an empty state with a link to the form", async () => {
+    const word = `pg${uid()}`;
+    for (let i = 0; i < 21; i++) await insertQuestion({ title: `Paging ${word} number ${i}`, createdAt: Date.now() + i });
+    const first = await list(`q=${word}&sort=recent`);
+    expect(first).toContain("21 questions");
+    expect(first.match(/<article/g)).toHaveLength(20);
+    const second = await list(`q=${word}&sort=recent&page=2`);
+    expect(second.match(/<article/g)).toHaveLength(1);
+    const none = await list(`q=nothing${uid()}`);
+    expect(none).toContain("No questions found");
+    expect(none).toContain('href="/questions-and-answers/submit"');
+  });
+
+  it("cuts excerpts at 150 and 100 characters", async () => {
+    const word = `ex${uid()}`;
+    await insertQuestion({ title: `Excerpt ${word}`, question: "q".repeat(300), answer: "a".repeat(300) });
+    const html = await list(`q=${word}`);
+    expect(html).toContain(`${"q".repeat(150)}…`);
+    expect(html).not.toContain("q".repeat(151));
+    expect(html).toContain(`${"a".repeat(100)}…`);
+  });
+});
+
+describe("Q&A question page", () => {
+  it("shows the question, its answer or 'Answer Coming Soon', and related questions without itself", async () => {
+    const cat = "gtm-strategy";
+    const main = await insertQuestion({ category: cat, title: `Main GTM question ${uid()}`, answer: "Start with ten merchants you can call." });
+    const sibling = await insertQuestion({ category: cat });
+    const html = await (await request(`/questions-and-answers/${main.slug}`)).text();
+    expect(html).toContain("Start with ten merchants you can call.");
+    expect(html).toContain(sibling.slug);
+    expect(html.match(new RegExp(`href="/questions-and-answers/${main.slug}"`, "g"))).toBeNull();
+    const unanswered = await insertQuestion({});
+    expect(await (await request(`/questions-and-answers/${unanswered.slug}`)).text()).toContain("Answer Coming Soon");
+  });
+
+  it("counts a view after the response (stored + 1 shown), but not for bots", async () => {
+    const q = await insertQuestion({ views: 41 });
+    const html = await (await request(`/questions-and-answers/${q.slug}`, { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" } })).text();
+    expect(html).toContain("42 views");
+    expect(await all("SELECT view_count FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ view_count: 42 }]);
+    await request(`/questions-and-answers/${q.slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    expect(await all("SELECT view_count FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ view_count: 42 }]);
+  });
+
+  it("sends unknown and unpublished slugs back to the list", async () => {
+    const pending = await insertQuestion({ status: "pending" });
+    for (const slug of [pending.slug, `nope-${uid()}`]) {
+      const res = await request(`/questions-and-answers/${slug}`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/questions-and-answers");
+    }
+  });
+});
+
+describe("asking a question", () => {
+  const good = () => ({
+    title: `How do I get my first 10 merchants ${uid()}?`,
+    category: "gtm-strategy",
+    question: "We launched last month and have two installs. Where should we start?",
+    submitterName: "Ada",
+    submitterEmail: "ADA@example.com",
+    redirectTo: "/questions-and-answers/submit",
+  });
+
+  it("stores it as pending with a slug, queues the alert, and thanks the visitor", async () => {
+    const rec = recordingEnv();
+    const fields = good();
+    const res = await postForm("/questions-and-answers/submit", fields, { testEnv: rec.env });
+    expect(res.status).toBe(302);
+    const [row] = await all<{ id: string; slug: string; status: string; submitter_email: string }>(
+      "SELECT id, slug, status, submitter_email FROM qa_submissions WHERE title = ?",
+      fields.title,
+    );
+    expect(row).toMatchObject({ status: "pending", submitter_email: "ada@example.com" });
+    expect(row!.slug).toMatch(/^how-do-i-get-my-first-10-merchants-[a-z0-9]+$/);
+    const alerts = await all<{ id: string; recipient: string }>(
+      "SELECT id, recipient FROM email_outbox WHERE kind = 'qa-alert' AND json_extract(payload, '$.submissionId') = ?",
+      row!.id,
+    );
+    expect(alerts).toEqual([{ id: expect.any(String), recipient: env.NOTIFY_TO }]);
+    expect(rec.messages).toEqual([{ outboxId: alerts[0]!.id }]);
+  });
+
+  it("gives a second question with the same title a different slug", async () => {
+    const fields = good();
+    await postForm("/questions-and-answers/submit", fields);
+    await postForm("/questions-and-answers/submit", fields);
+    const slugs = (await all<{ slug: string }>("SELECT slug FROM qa_submissions WHERE title = ? ORDER BY created_at", fields.title)).map((r) => r.slug);
+    expect(slugs).toHaveLength(2);
+    expect(new Set(slugs).size).toBe(2);
+    expect(slugs[1]).toBe(`${slugs[0]}-2`);
+  });
+
+  it("answers bad input with every message at once, and stores nothing", async () => {
+    const title = `short ${uid()}`.slice(0, 8);
+    const res = await postForm("/questions-and-answers/submit", { title, question: "too short", category: "", submitterName: "A", submitterEmail: "nope" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const m of ["Title must be at least 10 characters", "Question must be at least 20 characters", "Please select a category", "Name must be at least 2 characters", "Invalid email address"]) {
+      expect(html).toContain(m);
+    }
+    const long = await postForm("/questions-and-answers/submit", { ...good(), title: "t".repeat(201), question: "q".repeat(2001), submitterName: "n".repeat(101), submitterEmail: `${"e".repeat(251)}@x.io` });
+    const longHtml = await long.text();
+    for (const m of ["Title must be less than 200 characters", "Question must be less than 2000 characters", "Name must be less than 100 characters", "Email must be less than 255 characters"]) {
+      expect(longHtml).toContain(m);
+    }
+    expect(await all("SELECT id FROM qa_submissions WHERE title = ?", title)).toEqual([]);
+  });
+});
