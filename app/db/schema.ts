@@ -187,7 +187,8 @@ export const pages = sqliteTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     metaDescription: text("meta_description"),
-    content: text("content", { mode: "json" }).$type<unknown>(),
+    /** JSON, or raw text when an admin's input was not valid JSON (spec): read it with `parseJsonOrText`. */
+    content: text("content"),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -218,7 +219,8 @@ export const contentBlocks = sqliteTable(
     id: id(),
     name: text("name").notNull(),
     type: text("type").notNull(),
-    content: text("content", { mode: "json" }).$type<unknown>(),
+    /** JSON, or raw text when an admin's input was not valid JSON (spec): read it with `parseJsonOrText`. */
+    content: text("content"),
     description: text("description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -313,6 +315,8 @@ export const emailOutbox = sqliteTable(
       .default(sql`(unixepoch() * 1000)`),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** While a consumer is sending it: no other delivery may send it until this passes. */
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),

@@ -4,11 +4,11 @@
  * the queue to retry with a growing delay; after the last delivery the row is
  * `failed` (the sweeper and admins can try it again later).
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
 import type { EmailQueueMessage } from "./outbox.server";
-import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds } from "./policy";
+import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS } from "./policy";
 import { templateFor } from "./registry.server";
 import { renderEmail } from "./render.server";
 import { getTransport } from "./transports.server";
@@ -33,14 +33,24 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
   }
   const db = getDb(env);
   const { outboxId } = message.body;
-  const row = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
+  const now = Date.now();
+  // Claim the row: only one delivery at a time may send it (at-least-once queues and the sweeper can overlap).
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ leaseUntil: new Date(now + SEND_LEASE_MS) })
+    .where(
+      and(
+        eq(emailOutbox.id, outboxId),
+        ne(emailOutbox.status, "sent"),
+        or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
+      ),
+    )
+    .returning();
   if (!row) {
-    console.error(`Outbox row ${outboxId} not found; acking`);
-    message.ack();
-    return;
-  }
-  if (row.status === "sent") {
-    message.ack(); // a duplicate delivery: already done
+    const current = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
+    if (!current) console.error(`Outbox row ${outboxId} not found; acking`);
+    if (current && current.status !== "sent") message.retry({ delaySeconds: Math.ceil(SEND_LEASE_MS / 1000) }); // another delivery is sending it
+    else message.ack(); // gone, or already sent: a duplicate delivery
     return;
   }
 
@@ -53,21 +63,16 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
       contactEmail: env.CONTACT_EMAIL,
     });
     await getTransport(env).send({ ...rendered, to: row.recipient });
-    await db
-      .update(emailOutbox)
-      .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
-      .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
-    message.ack();
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
-    const now = Date.now();
     const delaySeconds = queueRetryDelaySeconds(message.attempts);
     await db
       .update(emailOutbox)
       .set({
         attempts,
         lastError,
+        leaseUntil: null,
         status: isLastDelivery ? "failed" : "queued",
         nextAttemptAt: new Date(isLastDelivery ? now + failedRetryDelayMs(attempts) : now + delaySeconds * 1000),
       })
@@ -75,5 +80,17 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
     console.error(`Email ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`);
     if (isLastDelivery) message.ack();
     else message.retry({ delaySeconds });
+    return;
   }
+  // Sent. Recording it is separate: if that write fails, the lease still keeps it from being sent twice soon,
+  // and we never send again because of a bookkeeping error.
+  try {
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", attempts, sentAt: new Date(), lastError: null, leaseUntil: null })
+      .where(eq(emailOutbox.id, row.id));
+  } catch (error) {
+    console.error(`Email ${row.id} was sent but could not be marked sent`, error);
+  }
+  message.ack();
 }

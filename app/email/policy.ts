@@ -20,3 +20,6 @@ export function failedRetryDelayMs(attempts: number): number {
   const round = Math.max(0, Math.floor(attempts / QUEUE_DELIVERIES) - 1);
   return Math.min(30 * 60 * 1000 * 2 ** round, 24 * 60 * 60 * 1000);
 }
+
+/** How long a consumer holds an email while sending it (a crashed one frees it after this). */
+export const SEND_LEASE_MS = 60 * 1000;

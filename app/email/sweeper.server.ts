@@ -3,7 +3,7 @@
  * reached the consumer (still `queued` 2 minutes after they were due) and
  * failed rows whose retry time has come, up to MAX_TOTAL_ATTEMPTS.
  */
-import { and, eq, inArray, lt, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
@@ -16,12 +16,16 @@ export async function sweepOutbox(env: Env, now = Date.now()): Promise<{ requeue
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
-      or(
+      and(
+        // Not while a consumer holds it.
+        or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
+        or(
         and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, new Date(now - STALE_QUEUED_MS))),
         and(
           eq(emailOutbox.status, "failed"),
           lt(emailOutbox.attempts, MAX_TOTAL_ATTEMPTS),
           lte(emailOutbox.nextAttemptAt, new Date(now)),
+        ),
         ),
       ),
     )

@@ -3,15 +3,23 @@
  * zod adapter weigh ~37 KB gzip, more than any page needs before a visitor
  * touches a form; so each form's schema module (the same one the action uses)
  * is imported on the form's first focus. Fields left before it arrived are
- * validated as soon as it does. Until then, and without JavaScript, the
- * server validates: the behaviour is the same, only later.
+ * validated as soon as it does. Until then a placeholder answers: a field
+ * check waits (no request is sent), a real submit goes to the server, which
+ * validates with the same schema. Without JavaScript the server does it all.
  */
-import type { Submission as ConformSubmission } from "@conform-to/react";
+import { parse, type Submission as ConformSubmission } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react";
 import type { z } from "zod";
 
 type SubmissionFor<S extends z.ZodType> = ConformSubmission<z.input<S>, string[], z.output<S>>;
 type Validate<S extends z.ZodType> = (context: { formData: FormData }) => SubmissionFor<S>;
+
+/** Before the schema arrives: checks wait, list changes apply, submits go to the server. */
+function placeholder<S extends z.ZodType>({ formData }: { formData: FormData }): SubmissionFor<S> {
+  return parse(formData, {
+    resolve: (payload, intent) => (intent?.type === "validate" ? { error: null } : intent ? { error: {} } : { value: payload }),
+  }) as SubmissionFor<S>;
+}
 
 export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise<S>) {
   const [validate, setValidate] = useState<Validate<S> | undefined>(undefined);
@@ -46,5 +54,5 @@ export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise
   }, [validate]);
 
   /** `onValidate` goes into useForm's options, `formProps` onto the <form>. */
-  return { onValidate: validate, formProps: { onFocus, onBlur } };
+  return { onValidate: validate ?? (placeholder as Validate<S>), formProps: { onFocus, onBlur } };
 }

@@ -10,9 +10,13 @@ export function clientIp(request: Request): string {
 
 /** A same-site path to go back to, never an open redirect. */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string") return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || value.length > 500) return fallback;
+  // No control characters (a tab or newline can turn "/\t/evil" into another host) and no backslashes.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
+  const url = new URL(value, "http://same.invalid");
+  if (url.host !== "same.invalid") return fallback;
+  return url.pathname + url.search;
 }
 
 /** Largest form body we accept on public forms (bytes). */
@@ -38,12 +42,49 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },
     body: buffer,
   });
+  let raw: FormData;
   try {
-    return await copy.formData();
+    raw = await copy.formData();
   } catch {
     // Not a form body at all (JSON, garbage): treat it as an empty form, so the
     // schema answers with its field messages and a 400.
     return new FormData();
+  }
+  return sanitizeFormData(raw);
+}
+
+const MAX_FIELDS = 300;
+const MAX_NAME_LENGTH = 200;
+const MAX_LIST_INDEX = 50;
+const CONFORM_JSON_FIELDS = new Set(["__intent__", "__state__"]);
+
+/**
+ * Keeps what a real form of ours can send: at most 300 fields, names up to
+ * 200 characters, list indexes up to 50 (`x[99999999]` would make a huge
+ * sparse array), and conform's own JSON fields only when they are valid JSON
+ * objects (garbage there would throw).
+ */
+export function sanitizeFormData(raw: FormData): FormData {
+  const clean = new FormData();
+  let count = 0;
+  for (const [name, value] of raw.entries()) {
+    if (count >= MAX_FIELDS) break;
+    if (name.length > MAX_NAME_LENGTH) continue;
+    if ([...name.matchAll(/\[(\d+)\]/g)].some((m) => Number(m[1]) > MAX_LIST_INDEX)) continue;
+    if (CONFORM_JSON_FIELDS.has(name) && !isJsonObject(value)) continue;
+    clean.append(name, value);
+    count++;
+  }
+  return clean;
+}
+
+function isJsonObject(value: FormDataEntryValue): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
+  } catch {
+    return false;
   }
 }
 

@@ -10,7 +10,11 @@ import { seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const roi = roiFromSearchParams(new URL(request.url).searchParams);
-  const announcement = await getContentBlockText(context.cloudflare.env, "home-announcement");
+  // The announcement is optional: if it cannot be read, the home page still renders.
+  const announcement = await getContentBlockText(context.cloudflare.env, "home-announcement").catch((error: unknown) => {
+    console.error("Reading the home announcement failed", error);
+    return null;
+  });
   return data({ roi, announcement }, { status: roi.status === "invalid" ? 400 : 200 });
 }
 

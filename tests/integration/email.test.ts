@@ -117,6 +117,19 @@ describe("email queue consumer", () => {
     expect((await row(id)).attempts).toBe(1);
   });
 
+  it("lets only one delivery send a row at a time (a concurrent duplicate waits, then finds it sent)", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(id, Date.now() + 60_000).run();
+    const whileHeld = await deliver(id, mailchannelsEnv);
+    expect(whileHeld.retryMessages).toEqual([{ msgId: `msg-${id}` }]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(id, Date.now() - 1).run();
+    await deliver(id, mailchannelsEnv);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await row(id)).status).toBe("sent");
+  });
+
   it("marks the row sent through the log transport without any HTTP call", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch");
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
@@ -155,6 +168,14 @@ describe("outbox sweeper (cron)", () => {
     expect(rec.messages).not.toContainEqual({ outboxId: fresh.id });
     expect(rec.messages).not.toContainEqual({ outboxId: sent.id });
     expect((await row(stale.id)).next_attempt_at).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("leaves a row alone while a consumer holds it", async () => {
+    const held = await insertOutbox({ nextAttemptAt: Date.now() - 3 * 60_000 });
+    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(held.id, Date.now() + 60_000).run();
+    const rec = recordingEnv();
+    await sweep(rec.env);
+    expect(rec.messages).not.toContainEqual({ outboxId: held.id });
   });
 
   it("re-queues failed rows whose retry time has come, up to the cap on attempts", async () => {

@@ -86,3 +86,29 @@ describe("email", () => {
     expect(failedRetryDelayMs(1000)).toBe(24 * 60 * 60_000);
   });
 });
+
+describe("hostile form bodies", () => {
+  it("drops huge list indexes, garbage conform JSON and overlong names, and caps the field count", async () => {
+    const { sanitizeFormData } = await import("~/lib/request.server");
+    const fd = new FormData();
+    fd.append("pricingPlans[3].name", "ok");
+    fd.append("pricingPlans[99999999].name", "boom");
+    fd.append("__intent__", "garbage");
+    fd.append("__state__", '{"validated":{}}');
+    fd.append("x".repeat(201), "long");
+    for (let i = 0; i < 400; i++) fd.append("many", String(i));
+    const clean = sanitizeFormData(fd);
+    expect(clean.get("pricingPlans[3].name")).toBe("ok");
+    expect(clean.has("pricingPlans[99999999].name")).toBe(false);
+    expect(clean.has("__intent__")).toBe(false);
+    expect(clean.get("__state__")).toBe('{"validated":{}}');
+    expect([...clean.keys()].length).toBe(300);
+  });
+
+  it("refuses redirect targets with control characters, backslashes or another host", () => {
+    expect(safeRedirectPath("/\t/evil.example")).toBe("/");
+    expect(safeRedirectPath("/ok\nSet-Cookie: x=1")).toBe("/");
+    expect(safeRedirectPath("/a\\b")).toBe("/");
+    expect(safeRedirectPath("/contact?x=1#top")).toBe("/contact?x=1");
+  });
+});

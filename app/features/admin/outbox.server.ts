@@ -12,7 +12,7 @@ export function parseOutboxStatus(value: string | null): OutboxStatus | null {
   return outboxStatuses.includes(value as OutboxStatus) ? (value as OutboxStatus) : null;
 }
 
-export type OutboxListRow = Omit<OutboxRow, "payload">;
+export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil">;
 
 export async function listOutbox(env: Env, status: OutboxStatus | null, page: number): Promise<Paged<OutboxListRow>> {
   const db = getDb(env);

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { contentBlocks } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
+import { parseJsonOrText } from "~/lib/json";
 
 /** The text of a block: its content as a string, or its `text` / `message` field. Null when absent or empty. */
 export function blockText(content: unknown): string | null {
@@ -20,5 +21,5 @@ export async function getContentBlockText(env: Env, name: string): Promise<strin
     .from(contentBlocks)
     .where(eq(contentBlocks.name, name))
     .get();
-  return row ? blockText(row.content) : null;
+  return row ? blockText(parseJsonOrText(row.content)) : null;
 }

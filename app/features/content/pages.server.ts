@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { pages } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
+import { parseJsonOrText } from "~/lib/json";
 import { pageBlocks, type PageBlock } from "./page-content";
 
 export interface PublishedPage {
@@ -23,7 +24,7 @@ export async function getPublishedPage(env: Env, slug: string): Promise<Publishe
     slug: row.slug,
     title: row.title,
     metaDescription: row.metaDescription,
-    blocks: pageBlocks(row.content),
+    blocks: pageBlocks(parseJsonOrText(row.content)),
     updatedAt: row.updatedAt,
   };
 }
