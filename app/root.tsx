@@ -98,5 +98,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!isRouteErrorResponse(error)) console.error(error);
-  return <ServerError />;
+  return <ServerError status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -8,7 +8,9 @@ export function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {
 
 export function sessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  if (isProduction(env)) {
+  // The built-in development secret is public: only a site on localhost may use it.
+  const local = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(env.SITE_URL);
+  if (isProduction(env) || !local) {
     throw new Error("SESSION_SECRET is not set: `wrangler secret put SESSION_SECRET --env production`");
   }
   return DEV_SECRET;

@@ -123,6 +123,8 @@ describe("leads inbox", () => {
       checklist: `cl-${tag}@example.com`,
       premium: `pr-${tag}@example.com`,
       waitlist: `wl-${tag}@example.com`,
+      contact: `ct-${tag}@example.com`,
+      newsletter: `nl-${tag}@example.com`,
     };
     await env.DB.batch([
       env.DB.prepare("INSERT INTO onboarding_submissions (id, email, step_completed, form_data) VALUES (?1, ?2, 2, ?3)").bind(
@@ -143,6 +145,8 @@ describe("leads inbox", () => {
         emails.premium,
       ),
       env.DB.prepare("INSERT INTO waitlist_entries (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.waitlist),
+      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message) VALUES (?1, 'Cy', ?2, 'Please call me about leads')").bind(crypto.randomUUID(), emails.contact),
+      env.DB.prepare("INSERT INTO newsletter_subscribers (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.newsletter),
     ]);
     return emails;
   }
@@ -152,6 +156,7 @@ describe("leads inbox", () => {
     const emails = await seedOneOfEach();
     const html = await (await get("/admin/dashboard/inbox", admin.cookie)).text();
     for (const email of Object.values(emails)) expect(html).toContain(email);
+    expect(html).toContain("Contact message");
     expect(html).toContain("Ada Lovelace");
     expect(html).toContain("Hopper Apps · access this-week");
 

@@ -49,13 +49,28 @@ describe("home page", () => {
     expect(await (await request("/")).text()).not.toContain("cohort opens Monday");
   });
 
+  it("shows a block or page whose content is raw text, not JSON", async () => {
+    await env.DB.prepare("INSERT OR REPLACE INTO content_blocks (id, name, type, content) VALUES (?1, 'home-announcement', 'banner', ?2)")
+      .bind(crypto.randomUUID(), "Plain text { not json")
+      .run();
+    const home = await request("/");
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("Plain text { not json");
+    await env.DB.prepare("DELETE FROM content_blocks WHERE name = 'home-announcement'").run();
+    const slug = `raw-${uid()}`;
+    await env.DB.prepare("INSERT INTO pages (id, slug, title, content, is_published) VALUES (?1, ?2, 'Raw', ?3, 1)").bind(crypto.randomUUID(), slug, "First.\n\nSecond {").run();
+    const page = await (await request(`/${slug}`)).text();
+    expect(page).toContain("<p>First.</p>");
+    expect(page).toContain("<p>Second {</p>");
+  });
+
   it("has the sections in the spec's order, with their anchors", async () => {
     const html = await (await request("/")).text();
     const order = ['id="how-it-works"', 'id="roi-calculator"', 'id="testimonials"', 'id="pricing"', 'id="contact"', 'id="game-waitlist"'];
     const positions = order.map((a) => html.indexOf(a));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(html).toContain("5.0");
+    expect(html).toMatch(/5\.0<\/span>|>5\.0</);
     expect(html).toContain("+$4K MRR in 30 days");
     expect(html).toContain("23 spots left");
     expect(html).toMatch(/<s class="[^"]*"><span class="sr-only">was <\/span>\$299<\/s>/);

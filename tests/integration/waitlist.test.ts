@@ -136,6 +136,16 @@ describe("waitlist without JavaScript", () => {
     expect(res.status).toBe(400);
   });
 
+  it("answers hostile bodies cleanly: garbage conform JSON and huge list indexes", async () => {
+    for (const path of ["/waitlist", "/contact", "/onboarding", "/lead-magnet"]) {
+      const garbage = await postForm(path, { __intent__: "garbage{", email: "" });
+      expect(garbage.status, path).toBeLessThan(500);
+      const sparse = await postForm(path, { "x[99999999]": "1", "pricingPlans[5000000].name": "x", step: "3", intent: "next" });
+      expect(sparse.status, path).toBeLessThan(500);
+      expect((await sparse.text()).length, path).toBeLessThan(200_000);
+    }
+  });
+
   it("never redirects off-site", async () => {
     const res = await postForm("/waitlist", { email: uniqueEmail(), redirectTo: "//evil.example/x" });
     expect(res.status).toBe(302);

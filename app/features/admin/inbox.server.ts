@@ -18,11 +18,15 @@ export interface InboxRow {
   created_at: number;
 }
 
+// D1 allows only a few terms in one compound SELECT, so the union is built from two smaller ones.
 const INBOX_SQL = `
+  SELECT * FROM (
   SELECT 'onboarding' AS kind, id, email,
-         trim(coalesce(json_extract(form_data, '$.firstName'), '') || ' ' || coalesce(json_extract(form_data, '$.lastName'), '')) AS name,
+         CASE WHEN json_valid(form_data)
+           THEN trim(coalesce(json_extract(form_data, '$.firstName'), '') || ' ' || coalesce(json_extract(form_data, '$.lastName'), ''))
+           ELSE '' END AS name,
          CASE WHEN is_completed THEN 'Completed: ' ELSE 'Draft at step ' || step_completed || ': ' END
-           || coalesce(json_extract(form_data, '$.appName'), '') AS detail,
+           || coalesce(CASE WHEN json_valid(form_data) THEN json_extract(form_data, '$.appName') END, '') AS detail,
          created_at
     FROM onboarding_submissions
   UNION ALL
@@ -33,8 +37,15 @@ const INBOX_SQL = `
     FROM lead_magnet_submissions
   UNION ALL
   SELECT 'premium', id, email, first_name, company || ' · access ' || access_timing, created_at FROM premium_access_requests
+  )
   UNION ALL
-  SELECT 'waitlist', id, email, '', 'Founder Quest waitlist', created_at FROM waitlist_entries`;
+  SELECT * FROM (
+  SELECT 'waitlist', id, email, '', 'Founder Quest waitlist', created_at FROM waitlist_entries
+  UNION ALL
+  SELECT 'contact', id, email, name, coalesce(company || ' · ', '') || substr(message, 1, 300), created_at FROM contact_messages
+  UNION ALL
+  SELECT 'newsletter', id, email, '', 'Growth notes subscriber', created_at FROM newsletter_subscribers
+  )`;
 
 export const INBOX_PAGE_SIZE = 25;
 const EXPORT_LIMIT = 10_000;

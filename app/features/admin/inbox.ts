@@ -5,6 +5,8 @@ export const inboxKinds = [
   { value: "checklist", label: "Checklist" },
   { value: "premium", label: "Premium request" },
   { value: "waitlist", label: "Waitlist" },
+  { value: "contact", label: "Contact message" },
+  { value: "newsletter", label: "Newsletter" },
 ] as const;
 
 export type InboxKind = (typeof inboxKinds)[number]["value"];

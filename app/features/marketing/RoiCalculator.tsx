@@ -22,7 +22,10 @@ const fields: { name: RoiField; label: string; placeholder: string; prefix?: str
 export function RoiCalculator({ state }: { state: RoiState }) {
   const hydrated = useHydrated();
   const [values, setValues] = useState(state.values);
-  useEffect(() => setValues(state.values), [state.values]);
+  const key = JSON.stringify(state.values);
+  // Follow the URL's values (a shared link, Back), not every revalidation of the page.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => setValues(state.values), [key]);
   const allFilled = ROI_FIELDS.every((f) => (values[f] ?? "").trim() !== "");
   const errors = state.status === "invalid" ? state.errors : {};
 

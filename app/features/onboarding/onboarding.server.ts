@@ -112,7 +112,13 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
         )
         .bind(crypto.randomUUID(), email, formData, now);
   const [result] = await db.batch([guarded, ...insertOutboxIfChanged(db, drafts, now)]);
-  if (!result || result.meta.changes === 0) return { status: "already-completed" };
+  if (!result || result.meta.changes === 0) {
+    // Nothing changed: either this draft was completed already (a replay), or its row is gone,
+    // in which case the answers are stored as a new submission rather than lost.
+    const existing = id ? await db.prepare("SELECT is_completed FROM onboarding_submissions WHERE id = ?1").bind(id).first() : null;
+    if (id && !existing) return completeSubmission(env, null, data);
+    return { status: "already-completed" };
+  }
   const queued = await enqueueOutbox(
     env,
     drafts.map((d) => d.id),
