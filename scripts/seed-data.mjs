@@ -1,4 +1,5 @@
 // The demo content of a fresh local site, as SQL. Later features add theirs here.
+import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
 /** The local admin the seed creates (local D1 only; never used in production). */
 export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-leads-admin" };
 
@@ -37,7 +38,23 @@ const pages = [
   },
 ];
 
+const slug = (t) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
+
 export function seedStatements() {
+  const day = 86_400_000;
+  const now = Date.now();
+  const published = seedQuestions.map(
+    ([category, title, question, answer], i) =>
+      `INSERT OR IGNORE INTO qa_submissions (id, title, question, answer, category, slug, status, is_featured, view_count, created_at, updated_at) VALUES (${q(`seed-qa-${i}`)}, ${q(title)}, ${q(question)}, ${q(answer)}, ${q(category)}, ${q(slug(title))}, 'published', ${i % 7 === 0 ? 1 : 0}, ${(i * 37) % 400}, ${now - i * day}, ${now - i * day});`,
+  );
+  const pending = seedPendingQuestions.map(
+    ([category, title, question], i) =>
+      `INSERT OR IGNORE INTO qa_submissions (id, title, question, category, slug, status, created_at, updated_at) VALUES (${q(`seed-qa-pending-${i}`)}, ${q(title)}, ${q(question)}, ${q(category)}, ${q(slug(title))}, 'pending', ${now - i * 3_600_000}, ${now - i * 3_600_000});`,
+  );
+  return [...pageStatements(), ...published, ...pending];
+}
+
+function pageStatements() {
   return pages.map(
     (p) =>
       `INSERT OR IGNORE INTO pages (id, slug, title, meta_description, content, is_published) VALUES (${q(`seed-page-${p.slug}`)}, ${q(p.slug)}, ${q(p.title)}, ${q(p.meta)}, ${q(JSON.stringify({ paragraphs: p.body }))}, 1);`,

@@ -1,8 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { listPublishedPageSlugs } from "~/features/content/pages.server";
 import { sitemapXml } from "~/features/marketing/sitemap.server";
+import { listPublishedQuestionSlugs } from "~/features/qa/qa.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return new Response(await sitemapXml(context.cloudflare.env), {
+  const { env } = context.cloudflare;
+  const [pages, questions] = await Promise.all([listPublishedPageSlugs(env), listPublishedQuestionSlugs(env)]);
+  const xml = sitemapXml(env.SITE_URL, [
+    ...pages.map((p) => ({ path: `/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
+    ...questions.map((q) => ({ path: `/questions-and-answers/${encodeURIComponent(q.slug)}`, lastmod: q.updatedAt })),
+  ]);
+  return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -191,3 +191,63 @@ describe("asking a question", () => {
     expect(await all("SELECT id FROM qa_submissions WHERE title = ?", title)).toEqual([]);
   });
 });
+
+describe("admin Q&A", () => {
+  const SAME = { Origin: "http://localhost:8787" };
+
+  it("edits, publishes, answers, unpublishes and deletes a question", async () => {
+    const { signedInAdmin, get } = await import("./admin-helpers");
+    const admin = await signedInAdmin();
+    const q = await insertQuestion({ status: "pending", title: `Admin flow question ${uid()}` });
+
+    const page = await (await get(`/admin/dashboard/qa/${q.id}`, admin.cookie)).text();
+    expect(page).toContain("Edit question");
+
+    const publish = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { title: "How do I pass the App Store review?", question: "What do reviewers check before approving a new app?", answer: "A working install and billing flow.", category: "app-approval", status: "published", isFeatured: "on" },
+      { cookie: admin.cookie, headers: SAME },
+    );
+    expect(publish.status).toBe(302);
+    expect(publish.headers.get("Location")).toBe("/admin/dashboard/qa?status=published");
+    expect(await all("SELECT title, answer, status, is_featured FROM qa_submissions WHERE id = ?", q.id)).toEqual([
+      { title: "How do I pass the App Store review?", answer: "A working install and billing flow.", status: "published", is_featured: 1 },
+    ]);
+    const toast = await get("/admin/dashboard/qa?status=published", publish.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") + "; " + admin.cookie);
+    expect(await toast.text()).toContain("Question updated successfully");
+    // Public now, and found by the new words of its answer.
+    expect(await list("q=billing")).toContain(q.slug);
+    const sitemap = await (await request("/sitemap.xml")).text();
+    expect(sitemap).toContain(`/questions-and-answers/${q.slug}</loc>`);
+
+    const bad = await postForm(`/admin/dashboard/qa/${q.id}`, { title: "short", question: "short", category: "x", status: "nope" }, { cookie: admin.cookie, headers: SAME });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Title must be at least 10 characters");
+
+    const unpublish = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { title: "How do I pass the App Store review?", question: "What do reviewers check before approving a new app?", answer: "", category: "app-approval", status: "pending" },
+      { cookie: admin.cookie, headers: SAME },
+    );
+    expect(unpublish.status).toBe(302);
+    expect(await all("SELECT status, answer, is_featured FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ status: "pending", answer: null, is_featured: 0 }]);
+    expect(await list("q=reviewers")).not.toContain(q.slug);
+
+    const confirm = await (await get(`/admin/dashboard/qa/${q.id}/delete`, admin.cookie)).text();
+    expect(confirm).toContain("Delete this question?");
+    const del = await postForm(`/admin/dashboard/qa/${q.id}/delete`, { intent: "delete" }, { cookie: admin.cookie, headers: SAME });
+    expect(del.status).toBe(302);
+    expect(await all("SELECT id FROM qa_submissions WHERE id = ?", q.id)).toEqual([]);
+    expect(await list("q=reviewers")).not.toContain(q.slug);
+  });
+
+  it("refuses anonymous edits and deletes", async () => {
+    const q = await insertQuestion({ status: "pending" });
+    for (const path of [`/admin/dashboard/qa/${q.id}`, `/admin/dashboard/qa/${q.id}/delete`]) {
+      const res = await postForm(path, { title: "x", status: "published" }, { headers: SAME });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/admin/login");
+    }
+    expect(await all("SELECT status FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ status: "pending" }]);
+  });
+});

@@ -1,4 +1,5 @@
-/** The lists of the content tabs. Create, edit and delete arrive with each feature's issue. */
+/** The lists of the content tabs. Create, edit and delete arrive with each feature's issue (Q&A: edit page). */
+import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { DataTable, EmptyState, type Column } from "~/components/ui/Table";
@@ -109,7 +110,10 @@ export function QaTab({ filter, counts, rows }: { filter: "pending" | "published
             header: "Title",
             cell: (r) => (
               <>
-                {r.title} {r.isFeatured ? <Badge tone="brand">Featured</Badge> : null}
+                <Link to={`/admin/dashboard/qa/${r.id}`} className="hover:text-brand-700 hover:underline">
+                  {r.title}
+                </Link>{" "}
+                {r.isFeatured ? <Badge tone="brand">Featured</Badge> : null}
               </>
             ),
             ...titleCell,

@@ -1,10 +1,11 @@
-/** /sitemap.xml and /robots.txt. Later features add their entries to `publicPaths` or to the loader. */
-import { listPublishedPageSlugs } from "~/features/content/pages.server";
+/** /sitemap.xml and /robots.txt. Fixed routes are in `publicPaths`; the route adds each feature's entries. */
 
 /** The public marketing routes that always exist. */
 export const publicPaths = [
   "/",
   "/onboarding",
+  "/questions-and-answers",
+  "/questions-and-answers/submit",
   "/contact",
   "/call-booking",
   "/book-a-call",
@@ -15,17 +16,18 @@ export const publicPaths = [
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-export async function sitemapXml(env: Env): Promise<string> {
-  const base = env.SITE_URL.replace(/\/$/, "");
-  const pages = await listPublishedPageSlugs(env);
-  const entries = [
-    ...publicPaths.map((path) => ({ loc: `${base}${path}`, lastmod: null as Date | null })),
-    ...pages.map((p) => ({ loc: `${base}/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
-  ];
-  const urls = entries
+export interface SitemapEntry {
+  path: string;
+  lastmod?: Date | null;
+}
+
+/** The sitemap XML for these paths (the route gathers them from each feature). */
+export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const base = siteUrl.replace(/\/$/, "");
+  const urls = [...publicPaths.map((path) => ({ path, lastmod: null })), ...entries]
     .map(
       (e) =>
-        `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
+        `  <url><loc>${escapeXml(`${base}${e.path}`)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
     )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

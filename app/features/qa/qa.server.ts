@@ -174,3 +174,11 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
   }
   throw new Error("Could not find a free slug");
 }
+
+/** Every published question's slug, for /sitemap.xml (capped; a sitemap holds 50,000 URLs). */
+export async function listPublishedQuestionSlugs(env: Env): Promise<{ slug: string; updatedAt: Date }[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT slug, updated_at FROM qa_submissions WHERE status = 'published' ORDER BY created_at DESC LIMIT 45000",
+  ).all<{ slug: string; updated_at: number }>();
+  return results.map((r) => ({ slug: r.slug, updatedAt: new Date(r.updated_at) }));
+}
