@@ -14,10 +14,14 @@ import type { z } from "zod";
 type SubmissionFor<S extends z.ZodType> = ConformSubmission<z.input<S>, string[], z.output<S>>;
 type Validate<S extends z.ZodType> = (context: { formData: FormData }) => SubmissionFor<S>;
 
-/** Before the schema arrives: checks wait, list changes apply, submits go to the server. */
+/**
+ * Before the schema arrives: a field check finds nothing yet (and, being
+ * answered, sends no request), list changes apply, a real submit goes to the
+ * server, which validates with the same schema.
+ */
 function placeholder<S extends z.ZodType>({ formData }: { formData: FormData }): SubmissionFor<S> {
   return parse(formData, {
-    resolve: (payload, intent) => (intent?.type === "validate" ? { error: null } : intent ? { error: {} } : { value: payload }),
+    resolve: (payload, intent) => (intent ? { error: {} } : { value: payload }),
   }) as SubmissionFor<S>;
 }
 
@@ -46,10 +50,15 @@ export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise
     [validate],
   );
 
-  // Once validation is here (and conform has it, after this render), check the fields already left.
+  // Once validation is here (and conform has it, after this render), check the fields already left:
+  // an input event marks the value as changed, so conform re-checks them on this focusout.
   useEffect(() => {
     if (!validate) return;
-    for (const field of leftEarly.current) field.dispatchEvent(new Event("focusout", { bubbles: true }));
+    for (const field of leftEarly.current) {
+      if (!(field instanceof HTMLElement) || !field.isConnected || document.activeElement === field) continue;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.dispatchEvent(new Event("focusout", { bubbles: true }));
+    }
     leftEarly.current.clear();
   }, [validate]);
 
