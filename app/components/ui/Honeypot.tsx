@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
 
 /** Off-screen trap field for bots; see lib/honeypot.ts. */
 export function Honeypot() {
@@ -9,5 +10,21 @@ export function Honeypot() {
       <label htmlFor={id}>Leave this field empty</label>
       <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
     </div>
+  );
+}
+
+/**
+ * The hidden fields every public form sends: the honeypot, `_js` once React
+ * has hydrated (the action then answers with data), and where a no-JavaScript
+ * success goes back to.
+ */
+export function PublicFormFields({ redirectTo }: { redirectTo: string }) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <Honeypot />
+      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
+      <input type="hidden" name={REDIRECT_FIELD} value={redirectTo} />
+    </>
   );
 }

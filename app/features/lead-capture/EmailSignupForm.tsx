@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PublicFormFields } from "~/components/ui/Honeypot";
+import { usePublicFetcherForm } from "~/lib/public-form";
+import { useLocation } from "@remix-run/react";
 import type { z } from "zod";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { Button } from "~/components/ui/Button";
 import { cn } from "~/components/ui/cn";
 import { ErrorList, Input } from "~/components/ui/Field";
-import { Honeypot } from "~/components/ui/Honeypot";
-import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
-import type { PublicFormActionData } from "~/lib/forms.server";
 
 /**
  * An email-only signup form (waitlist, newsletter). Without JavaScript it is a
@@ -38,28 +36,15 @@ export function EmailSignupForm({
   /** The (visually hidden) label of the email field; distinct per form on a page. */
   label?: string;
 }) {
-  const fetcher = useFetcher<PublicFormActionData>({ key: id });
-  const hydrated = useHydrated();
   const location = useLocation();
-  const validation = useLazyValidation(loadSchema);
-  const [form, fields] = useForm({
-    id,
-    lastResult: fetcher.data?.result ?? lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
-  });
-  const email = fields.email!;
-  const busy = fetcher.state !== "idle";
-  const success = fetcher.state === "idle" ? fetcher.data?.message : undefined;
+  const { fetcher, form, fields, formProps, busy, success } = usePublicFetcherForm<{ email: string }>({ id, loadSchema, lastResult });
+  const email = fields.email;
   const light = tone === "light";
   const errorTone = light ? "default" : "inverse";
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} {...validation.formProps} className="w-full" preventScrollReset>
-      <Honeypot />
-      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-      <input type="hidden" name={REDIRECT_FIELD} value={location.pathname + location.search} />
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} {...formProps} className="w-full" preventScrollReset>
+      <PublicFormFields redirectTo={location.pathname + location.search} />
       <div className={cn("flex flex-col gap-3", layout === "row" && "sm:flex-row sm:items-start")}>
         <div className="flex-1">
           <label htmlFor={email.id} className="sr-only">

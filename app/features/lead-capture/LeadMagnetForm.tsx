@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useLazyValidation } from "~/lib/lazy-validation";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PublicFormFields } from "~/components/ui/Honeypot";
+import { usePublicFetcherForm } from "~/lib/public-form";
+import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
-import { Honeypot } from "~/components/ui/Honeypot";
 import { showToast } from "~/lib/client-toast";
-import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
-import type { PublicFormActionData } from "~/lib/forms.server";
 import { LEAD_MAGNET_MESSAGES } from "./lead-magnet.messages";
 
 import type { z } from "zod";
@@ -30,18 +28,12 @@ export function LeadMagnetForm({
   /** The page the visitor was on (defaults to this one). */
   page?: string;
 }) {
-  const fetcher = useFetcher<PublicFormActionData>({ key: "lead-magnet" });
-  const hydrated = useHydrated();
   const location = useLocation();
-  const validation = useLazyValidation(loadLeadMagnetSchema);
-  const [form, fields] = useForm<z.input<typeof leadMagnetPopupSchema>>({
+  const { fetcher, form, fields, formProps, busy } = usePublicFetcherForm<z.input<typeof leadMagnetPopupSchema>>({
     id: "lead-magnet-form",
-    lastResult: fetcher.data?.result ?? lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    loadSchema: loadLeadMagnetSchema,
+    lastResult,
   });
-  const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -59,10 +51,8 @@ export function LeadMagnetForm({
 
   const here = page ?? location.pathname;
   return (
-    <fetcher.Form method="post" action="/lead-magnet" {...getFormProps(form)} {...validation.formProps} className="space-y-4">
-      <Honeypot />
-      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-      <input type="hidden" name={REDIRECT_FIELD} value={here} />
+    <fetcher.Form method="post" action="/lead-magnet" {...getFormProps(form)} {...formProps} className="space-y-4">
+      <PublicFormFields redirectTo={here} />
       <input type="hidden" name="page" value={here} />
       <Field label="First name" htmlFor={fields.firstName.id} errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
         <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" required={false} />

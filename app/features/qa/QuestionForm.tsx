@@ -1,12 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { PublicFormFields } from "~/components/ui/Honeypot";
+import { usePublicFetcherForm } from "~/lib/public-form";
+import { useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
-import { Honeypot } from "~/components/ui/Honeypot";
-import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
-import type { PublicFormActionData } from "~/lib/forms.server";
-import { useLazyValidation } from "~/lib/lazy-validation";
 import { QA_CATEGORIES } from "./qa.options";
 import type { questionSchema } from "./qa.schema";
 
@@ -14,24 +12,15 @@ const loadQuestionSchema = () => import("./qa.schema").then((m) => m.questionSch
 
 /** The question form: all errors together under their fields; 'Submitting...' while busy; cleared after success. */
 export function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const fetcher = useFetcher<PublicFormActionData>({ key: "qa-submit" });
-  const hydrated = useHydrated();
   const location = useLocation();
-  const validation = useLazyValidation(loadQuestionSchema);
-  const [form, f] = useForm<z.input<typeof questionSchema>>({
+  const { fetcher, form, fields: f, formProps, busy, success } = usePublicFetcherForm<z.input<typeof questionSchema>>({
     id: "question-form",
-    lastResult: fetcher.data?.result ?? lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
+    loadSchema: loadQuestionSchema,
+    lastResult,
   });
-  const busy = fetcher.state !== "idle";
-  const success = fetcher.state === "idle" ? fetcher.data?.message : undefined;
   return (
-    <fetcher.Form method="post" action="/questions-and-answers/submit" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
-      <Honeypot />
-      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-      <input type="hidden" name={REDIRECT_FIELD} value={location.pathname} />
+    <fetcher.Form method="post" action="/questions-and-answers/submit" {...getFormProps(form)} {...formProps} className="space-y-5">
+      <PublicFormFields redirectTo={location.pathname} />
       {success ? (
         <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-semibold text-emerald-900">
           {success}
