@@ -31,14 +31,6 @@ export interface WizardState {
   saved: boolean;
 }
 
-function conformIntentType(formData: FormData): string | null {
-  try {
-    return (JSON.parse(String(formData.get("__intent__") ?? "null")) as { type?: string } | null)?.type ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const clampStep = (n: number) => (Number.isInteger(n) ? Math.min(Math.max(n, 1), STEP_COUNT) : 1);
 
 /** GET: resume the visitor's own draft at its saved step, or start empty. */
@@ -135,11 +127,8 @@ export async function handleWizardPost(request: Request, env: Env) {
     }
     default: {
       if (intent) return data(state(step, null), { status: 400 });
-      // conform's intents: a field checked on blur before the browser had the schema gets its
-      // messages from here; adding or removing a plan shows the new list, no messages yet.
-      const reply = submission.reply();
-      if (conformIntentType(formData) === "validate") return data(state(step, reply), { status: submission.status === "error" ? 400 : 200 });
-      return data(state(step, { ...reply, error: undefined }));
+      // conform's list intents (add or remove a plan, without JavaScript): the new list, no messages yet.
+      return data(state(step, { ...submission.reply(), error: undefined }));
     }
   }
 }
