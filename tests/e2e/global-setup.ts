@@ -3,7 +3,7 @@
  * applied, demo content seeded) and stops it after the run.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 
@@ -52,8 +52,14 @@ export default async function setup(project: TestProject) {
     ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE_DIR, "--test-scheduled", "--var", `SITE_URL:${BASE_URL}`],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
-  server.stdout!.on("data", (d) => (output += d));
-  server.stderr!.on("data", (d) => (output += d));
+  // E2E_SERVER_LOG=path keeps the whole server output for debugging a failed run.
+  const keep = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
+  const collect = (d: Buffer) => {
+    output = (output + d).slice(-20_000);
+    keep?.write(d);
+  };
+  server.stdout!.on("data", collect);
+  server.stderr!.on("data", collect);
   await waitForServer(server, () => output.slice(-4000));
 
   project.provide("baseUrl", BASE_URL);

@@ -175,6 +175,14 @@ describe("asking a question", () => {
     expect(slugs[1]).toBe(`${slugs[0]}-2`);
   });
 
+  it("numbers the slugs of long titles too (D1 refuses LIKE patterns over 50 bytes)", async () => {
+    const fields = { ...good(), title: `How should we price a bundle app for fashion stores with ${uid()} variants and many markets?` };
+    for (let i = 0; i < 3; i++) expect((await postForm("/questions-and-answers/submit", fields)).status).toBe(302);
+    const slugs = (await all<{ slug: string }>("SELECT slug FROM qa_submissions WHERE title = ? ORDER BY created_at", fields.title)).map((r) => r.slug);
+    expect(slugs[0]!.length).toBeGreaterThan(50);
+    expect(slugs).toEqual([slugs[0], `${slugs[0]}-2`, `${slugs[0]}-3`]);
+  });
+
   it("answers bad input with every message at once, and stores nothing", async () => {
     const title = `short ${uid()}`.slice(0, 8);
     const res = await postForm("/questions-and-answers/submit", { title, question: "too short", category: "", submitterName: "A", submitterEmail: "nope" });

@@ -138,8 +138,9 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
   const db = getDb(env);
   const base = slugify(input.title);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const { results } = await env.DB.prepare("SELECT slug FROM qa_submissions WHERE slug = ?1 OR slug LIKE ?2")
-      .bind(base, `${base}-%`)
+    // `base` or `base-…`, as a range (D1 refuses LIKE patterns over 50 bytes; slugs run to 80).
+    const { results } = await env.DB.prepare("SELECT slug FROM qa_submissions WHERE slug = ?1 OR (slug > ?2 AND slug < ?3)")
+      .bind(base, `${base}-`, `${base}.`)
       .all<{ slug: string }>();
     const slug = attempt === 0 ? uniqueSlug(base, results.map((r) => r.slug)) : `${base}-${crypto.randomUUID().slice(0, 6)}`;
     const id = crypto.randomUUID();
