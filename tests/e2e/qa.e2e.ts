@@ -47,7 +47,7 @@ describe.each(modes)("Q&A $name", ({ js }) => {
     if (!js) await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("category") === "technical" && !url.searchParams.get("q"));
     await page.getByRole("link", { name: "Which webhooks are mandatory?" }).waitFor();
-    const [{ n }] = query<{ n: number }>("SELECT count(*) AS n FROM qa_submissions WHERE status = 'published' AND category = 'technical'");
+    const n = query<{ n: number }>("SELECT count(*) AS n FROM qa_submissions WHERE status = 'published' AND category = 'technical'")[0]?.n;
     await page.getByText(`${n} questions`, { exact: true }).waitFor();
     const badges = await page.locator("article").getByText("Technical Development", { exact: true }).count();
     expect(badges).toBe(n);
