@@ -3,14 +3,15 @@
  * place that gathers the features' templates (like routes, it composes).
  */
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
-import { leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
+import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
+import { premiumNoticeEmail, premiumRequesterEmail } from "~/features/lead-capture/premium.emails";
 import { newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/onboarding/onboarding.emails";
 import { qaAlertEmail } from "~/features/qa/qa.emails";
 import type { EmailTemplate } from "./template";
 
-const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail, onboardingNoticeEmail, onboardingConfirmationEmail, qaAlertEmail];
+const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail, checklistVisitorEmail, premiumRequesterEmail, premiumNoticeEmail, onboardingNoticeEmail, onboardingConfirmationEmail, qaAlertEmail];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 

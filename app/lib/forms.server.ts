@@ -85,6 +85,10 @@ export async function publicFormAction<Schema extends z.ZodType>(
     handle: (value: z.output<Schema>) => Promise<unknown>;
     success: ToastInput;
     failure: string;
+    /** Without JavaScript, where a success goes (default: the form's `redirectTo` field, i.e. back). */
+    successRedirect?: string;
+    /** Extra headers on a success (e.g. a cookie that remembers it), with or without JavaScript. */
+    successHeaders?: () => Promise<HeadersInit>;
   },
 ) {
   const form = await readPublicForm(request, env, { schema: config.schema, rateLimit: config.rateLimit });
@@ -100,11 +104,15 @@ export async function publicFormAction<Schema extends z.ZodType>(
     }
   }
   // Stored, or a bot in the honeypot: the same answer.
+  const headers = config.successHeaders ? await config.successHeaders() : undefined;
   if (form.js) {
-    return data<PublicFormActionData>({
-      result: form.kind === "valid" ? form.reply({ resetForm: true }) : { status: "success" },
-      message: config.success.title,
-    });
+    return data<PublicFormActionData>(
+      {
+        result: form.kind === "valid" ? form.reply({ resetForm: true }) : { status: "success" },
+        message: config.success.title,
+      },
+      { headers },
+    );
   }
-  return redirectWithToast(env, form.redirectTo, config.success);
+  return redirectWithToast(env, config.successRedirect ?? form.redirectTo, config.success, { headers });
 }

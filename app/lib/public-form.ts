@@ -5,6 +5,9 @@
  */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { showToast } from "./client-toast";
+import type { ToastInput } from "./toast";
 import type { z } from "zod";
 import type { PublicFormActionData } from "./forms.server";
 import { useLazyValidation } from "./lazy-validation";
@@ -39,4 +42,29 @@ export function usePublicFetcherForm<Shape extends Record<string, any>>({
     busy: fetcher.state !== "idle",
     success: fetcher.state === "idle" ? fetcher.data?.message : undefined,
   };
+}
+
+/**
+ * Toasts for a fetcher-posted public form once its answer arrives: `success`
+ * (then `onSuccess`), or a failure toast with the form-level error (a 503 from
+ * the action, a rate limit) or `failure.description`. Field errors show under
+ * their fields, not in a toast.
+ */
+export function useOutcomeToasts(
+  fetcher: { state: string; data?: PublicFormActionData },
+  { success, failure, onSuccess }: { success?: ToastInput; failure: ToastInput; onSuccess?: () => void },
+) {
+  const latest = useRef({ success, failure, onSuccess });
+  latest.current = { success, failure, onSuccess };
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const { success, failure, onSuccess } = latest.current;
+    if (fetcher.data.message) {
+      if (success) showToast(success);
+      onSuccess?.();
+      return;
+    }
+    const formError = fetcher.data.result.error?.[""]?.[0];
+    if (formError) showToast({ ...failure, type: "error", description: formError ?? failure.description });
+  }, [fetcher.state, fetcher.data]);
 }

@@ -2,74 +2,13 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { CheckIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { PREMIUM_PLAYBOOKS } from "~/features/playbooks/playbooks.data";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 const PREMIUM_PATH = "/playbooks";
 const FREE_PLAYBOOK_PATH = "/Shopify-App-Launch-and-Scaling-Playbook";
-
-const playbooks = [
-  {
-    stage: "Before launch",
-    title: "Pre-Launch Playbook",
-    body: "Validate demand before you build billing. Line up the merchants who will install on day one.",
-    topics: [
-      "Merchant interview script and scoring sheet",
-      "Mining competitor reviews for gaps you can own",
-      "A waitlist that turns into your first installs",
-    ],
-  },
-  {
-    stage: "Launch",
-    title: "Launch Strategy",
-    body: "Your first 30 days in the Shopify App Store, planned week by week so launch momentum doesn't fade.",
-    topics: [
-      "App Store listing, keyword and screenshot checklist",
-      "Earning your first reviews within Shopify's rules",
-      "Launch-week outreach calendar",
-    ],
-  },
-  {
-    stage: "After launch",
-    title: "Post-Launch Growth",
-    body: "Turn installs into paying merchants with onboarding, in-app prompts and emails that lift install-to-paid.",
-    topics: [
-      "Onboarding that reaches the first win in one session",
-      "Trial-end and win-back email sequences",
-      "Reading uninstall reasons and acting on them",
-    ],
-  },
-  {
-    stage: "Scale",
-    title: "Shopify App Scaling Blueprint",
-    body: "What changes once the app works: new channels, support you can afford, and the order to hire in.",
-    topics: [
-      "Agency and Shopify Partner referral channels",
-      "Support systems that scale without a big team",
-      "When to hire, and who to hire first",
-    ],
-  },
-  {
-    stage: "Acquisition",
-    title: "Lead Generation Mastery",
-    body: "The prospecting system behind Founder Leads: find stores with buying intent and start conversations that convert.",
-    topics: [
-      "The intent signals that predict an install",
-      "Finding and verifying the decision-maker",
-      "Cold email and LinkedIn templates that get replies",
-    ],
-  },
-  {
-    stage: "Revenue",
-    title: "Revenue Optimization Framework",
-    body: "Pricing, plans and expansion revenue: raise average revenue per merchant without raising churn.",
-    topics: [
-      "Designing plan tiers merchants upgrade through",
-      "Usage-based add-ons and annual plans",
-      "Upgrade prompts placed at the right moment",
-    ],
-  },
-] as const;
 
 const audiences = [
   {
@@ -123,18 +62,6 @@ const heroFacts = [
   { label: "Founders served", value: "57+" },
 ] as const;
 
-function CheckIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600">
-      <path
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
-
 function AcademyHero() {
   return (
     <section aria-labelledby="academy-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
@@ -182,7 +109,7 @@ function WhatsInside() {
       <Container>
         <SectionHeading id="inside-title" eyebrow="What's inside" title="Six playbooks, one for every stage of your app" intro="Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can act on this week." />
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {playbooks.map((p, i) => (
+          {PREMIUM_PLAYBOOKS.map((p, i) => (
             <li
               key={p.title}
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
@@ -197,9 +124,9 @@ function WhatsInside() {
                 <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{p.stage}</span>
               </div>
               <h3 className="mt-5 text-lg font-semibold">{p.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{p.body}</p>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{p.tagline}</p>
               <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5">
-                {p.topics.map((t) => (
+                {p.points.map((t) => (
                   <li key={t} className="flex gap-2 text-sm text-slate-700">
                     <CheckIcon />
                     <span>{t}</span>

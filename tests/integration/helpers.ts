@@ -87,3 +87,15 @@ export async function all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
   const { results } = await env.DB.prepare(sql).bind(...params).all<T>();
   return results;
 }
+
+/** The env with a D1 whose batch() fails (storage down for writes; reads and rate limits still work). */
+export function envWithFailingBatch(base: Env = env): Env {
+  const DB = new Proxy(base.DB, {
+    get(target, prop) {
+      if (prop === "batch") return () => Promise.reject(new Error("D1 is down"));
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...base, DB };
+}

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "~/lib/request.server";
-import { all, cookieFrom, freshIp, postForm, recordingEnv, request, waitFor } from "./helpers";
+import { all, cookieFrom, envWithFailingBatch, freshIp, postForm, recordingEnv, request, waitFor } from "./helpers";
 
 const SUCCESS = "You&#x27;re on the waitlist! We&#x27;ll notify you when the game launches.";
 
@@ -162,14 +162,7 @@ describe("waitlist without JavaScript", () => {
   });
 
   it("shows the failure message, not a crash, when the database fails", async () => {
-    const brokenDb = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "batch") return () => Promise.reject(new Error("D1 is down"));
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    const rec = recordingEnv({ DB: brokenDb });
+    const rec = recordingEnv({ DB: envWithFailingBatch().DB });
     const res = await postForm("/waitlist", { email: uniqueEmail(), redirectTo: "/" }, { testEnv: rec.env });
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("Failed to join waitlist. Please try again.");

@@ -1,11 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { PublicFormFields } from "~/components/ui/Honeypot";
-import { usePublicFetcherForm } from "~/lib/public-form";
+import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
-import { useEffect } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
-import { showToast } from "~/lib/client-toast";
 import { LEAD_MAGNET_MESSAGES } from "./lead-magnet.messages";
 
 import type { z } from "zod";
@@ -35,19 +33,11 @@ export function LeadMagnetForm({
     lastResult,
   });
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.message) {
-      showToast({ type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody });
-      onSuccess?.();
-    } else if (fetcher.data.result.error?.[""]?.length) {
-      showToast({
-        type: "error",
-        title: LEAD_MAGNET_MESSAGES.failureTitle,
-        description: fetcher.data.result.error[""]?.[0] ?? LEAD_MAGNET_MESSAGES.failureBody,
-      });
-    }
-  }, [fetcher.state, fetcher.data, onSuccess]);
+  useOutcomeToasts(fetcher, {
+    success: { type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody },
+    failure: { type: "error", title: LEAD_MAGNET_MESSAGES.failureTitle, description: LEAD_MAGNET_MESSAGES.failureBody },
+    onSuccess,
+  });
 
   const here = page ?? location.pathname;
   return (

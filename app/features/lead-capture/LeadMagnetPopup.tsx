@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { Modal } from "~/components/ui/Modal";
 import { LeadMagnetForm } from "./LeadMagnetForm";
 
 export const POPUP_STATUS_KEY = "leadMagnetStatus";
@@ -57,54 +58,37 @@ export function LeadMagnetPopup({ pdfUrl }: { pdfUrl: string }) {
   }, []);
 
   return (
-    <dialog
-      ref={dialog}
-      onClose={onClose}
-      aria-labelledby="lead-magnet-title"
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-700 shadow-2xl backdrop:bg-slate-950/60"
-    >
-      <div className="relative p-6 sm:p-8">
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="absolute right-3 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-            <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
-        {view === "form" ? (
-          <>
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Free playbook</p>
-            <h2 id="lead-magnet-title" className="mt-1 pr-8 text-2xl font-bold">
-              Get the Shopify App Launch &amp; Scaling Playbook
-            </h2>
-            <p className="mt-2 text-sm text-slate-600">
-              The PDF playbook and the scaling checklist, plus a few warm store leads for your app, in your inbox.
-            </p>
-            <div className="mt-5">
-              <LeadMagnetForm onSuccess={onSuccess} />
-            </div>
-            <button type="button" onClick={close} className="mt-3 w-full text-center text-sm font-medium text-slate-600 hover:text-ink">
-              No thanks
-            </button>
-          </>
-        ) : (
-          <div className="text-center">
-            <h2 id="lead-magnet-title" className="text-2xl font-bold">
-              Thank you! Check your inbox
-            </h2>
-            <p className="mt-3 text-slate-600">The playbook is on its way. You can also download it right now.</p>
-            <a href={pdfUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: "lg" }) + " mt-6 w-full"}>
-              Download the playbook (PDF)
-            </a>
-            <Button type="button" variant="ghost" onClick={close} className="mt-2 w-full">
-              Close
-            </Button>
+    <Modal ref={dialog} onClose={onClose} labelledBy="lead-magnet-title">
+      {view === "form" ? (
+        <>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Free playbook</p>
+          <h2 id="lead-magnet-title" className="mt-1 pr-8 text-2xl font-bold">
+            Get the Shopify App Launch &amp; Scaling Playbook
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            The PDF playbook and the scaling checklist, plus a few warm store leads for your app, in your inbox.
+          </p>
+          <div className="mt-5">
+            <LeadMagnetForm onSuccess={onSuccess} />
           </div>
-        )}
-      </div>
-    </dialog>
+          <button type="button" onClick={close} className="mt-3 w-full text-center text-sm font-medium text-slate-600 hover:text-ink">
+            No thanks
+          </button>
+        </>
+      ) : (
+        <div className="text-center">
+          <h2 id="lead-magnet-title" className="text-2xl font-bold">
+            Thank you! Check your inbox
+          </h2>
+          <p className="mt-3 text-slate-600">The playbook is on its way. You can also download it right now.</p>
+          <a href={pdfUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: "lg" }) + " mt-6 w-full"}>
+            Download the playbook (PDF)
+          </a>
+          <Button type="button" variant="ghost" onClick={close} className="mt-2 w-full">
+            Close
+          </Button>
+        </div>
+      )}
+    </Modal>
   );
 }

@@ -8,6 +8,7 @@ const payload = z.object({
   page: z.string().nullish(),
   source: z.string(),
   phone: z.string().nullish(),
+  type: z.string().nullish(),
   pdfUrl: z.string(),
   xlsxUrl: z.string(),
 });
@@ -47,21 +48,50 @@ export const leadMagnetVisitorEmail = defineEmailTemplate({
     ].join("\n"),
 });
 
+export const checklistVisitorEmail = defineEmailTemplate({
+  kind: "checklist-visitor",
+  schema: payload,
+  subject: () => "Your Shopify App Marketing Checklist",
+  preview: () => "All 69 points are unlocked; the PDF follows within 48 hours.",
+  html: (_p, ctx) => (
+    <>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Your marketing checklist is unlocked</h1>
+      <p>
+        Thanks for asking for the Shopify App Marketing Checklist. All 69 points are waiting for you at{" "}
+        <a href={`${ctx.siteUrl}/shopify-app-marketing-checklist`}>{`${ctx.siteUrl}/shopify-app-marketing-checklist`}</a>.
+      </p>
+      <p>We'll send the PDF copy to this address within 48 hours.</p>
+      <p>Our advice: pick 3 to 5 items per sprint, ship them, measure, then come back for the next batch.</p>
+    </>
+  ),
+  text: (_p, ctx) =>
+    [
+      "Your marketing checklist is unlocked",
+      "",
+      `All 69 points: ${ctx.siteUrl}/shopify-app-marketing-checklist`,
+      "We'll send the PDF copy to this address within 48 hours.",
+      "",
+      "Our advice: pick 3 to 5 items per sprint, ship them, measure, then come back for the next batch.",
+    ].join("\n"),
+});
+
+const leadLabel = (p: { type?: string | null }) => (p.type === "marketing-checklist" ? "checklist" : "playbook");
+
 export const leadMagnetNoticeEmail = defineEmailTemplate({
   kind: "leadmagnet-notice",
   schema: payload,
-  subject: (p) => `New playbook lead: ${p.firstName} (${p.email})`,
-  preview: (p) => `${p.appUrl} via ${p.source}`,
+  subject: (p) => `New ${leadLabel(p)} lead: ${p.firstName ? `${p.firstName} (${p.email})` : p.email}`,
+  preview: (p) => `${p.appUrl || p.email} via ${p.source}`,
   html: (p) => (
     <>
-      <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>New playbook lead</h1>
+      <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>New {leadLabel(p)} lead</h1>
       <table cellPadding={4}>
         <tbody>
           {(
             [
-              ["Name", p.firstName],
+              ["Name", p.firstName || "—"],
               ["Email", p.email],
-              ["App URL", p.appUrl],
+              ["App URL", p.appUrl || "—"],
               ["Phone", p.phone ?? "—"],
               ["Source", p.source],
               ["Page", p.page ?? "—"],
@@ -78,11 +108,11 @@ export const leadMagnetNoticeEmail = defineEmailTemplate({
   ),
   text: (p) =>
     [
-      "New playbook lead",
+      `New ${leadLabel(p)} lead`,
       "",
-      `Name: ${p.firstName}`,
+      `Name: ${p.firstName || "-"}`,
       `Email: ${p.email}`,
-      `App URL: ${p.appUrl}`,
+      `App URL: ${p.appUrl || "-"}`,
       `Phone: ${p.phone ?? "-"}`,
       `Source: ${p.source}`,
       `Page: ${p.page ?? "-"}`,

@@ -12,3 +12,29 @@ export const LEAD_MAGNET_MESSAGES = {
   failureTitle: "Could not send your info",
   failureBody: "Please try again",
 } as const;
+
+/** The playbook landing page's form (/Shopify-App-Launch-and-Scaling-Playbook). */
+export const PLAYBOOK_LANDING_MESSAGES = {
+  firstNameShort: "Please enter your first name",
+  emailInvalid: "Enter a valid email",
+  phoneInvalid: "Please enter a valid phone number",
+  successTitle: "You're in!",
+  successBody: "The playbook is on its way to your inbox, and the spreadsheet can be downloaded now.",
+  failureTitle: "Submission failed",
+  failureBody: "Please try again",
+} as const;
+
+/** The marketing checklist's email-only form (/shopify-app-marketing-checklist). */
+export const CHECKLIST_MESSAGES = {
+  emailRequired: "Please enter your email",
+  emailInvalid: "Please enter a valid email address",
+  successTitle: "Checklist ready",
+  successBody: "All 69 points are below. The PDF copy reaches your inbox within 48 hours.",
+  failureTitle: "Error",
+  failureBody: "Something went wrong. Please try again.",
+} as const;
+
+/** Where the landing page's visitors go after the form. */
+export const FINAL_GUIDE_PATH = "/playbook/Shopify-App-Launch-and-Scaling-Playbook/final-guide";
+export const PLAYBOOK_LANDING_PATH = "/Shopify-App-Launch-and-Scaling-Playbook";
+export const CHECKLIST_PATH = "/shopify-app-marketing-checklist";

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { requiredEmail } from "~/lib/validation";
-import { LEAD_MAGNET_MESSAGES } from "./lead-magnet.messages";
+import { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES } from "./lead-magnet.messages";
 
-export { LEAD_MAGNET_MESSAGES };
+export { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES };
+export { CHECKLIST_PATH, FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "./lead-magnet.messages";
 
 const M = LEAD_MAGNET_MESSAGES;
 
@@ -38,3 +39,31 @@ export const leadMagnetPopupSchema = z.object({
 });
 
 export type LeadMagnetPopupInput = z.infer<typeof leadMagnetPopupSchema>;
+
+const L = PLAYBOOK_LANDING_MESSAGES;
+
+/** Optional phone: digits with spaces, dashes, dots, parentheses and a leading +; empty is no phone. */
+const optionalPhone = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .string({ error: L.phoneInvalid })
+    .trim()
+    .max(40, L.phoneInvalid)
+    .regex(/^\+?[\d\s().-]{6,}$/, L.phoneInvalid)
+    .optional(),
+);
+
+/** The playbook landing page's form. */
+export const playbookLandingSchema = z.object({
+  firstName: z.string({ error: L.firstNameShort }).trim().min(2, L.firstNameShort).max(100, L.firstNameShort),
+  email: requiredEmail({ required: L.emailInvalid, invalid: L.emailInvalid }),
+  appUrl: appUrlField,
+  phone: optionalPhone,
+});
+
+export type PlaybookLandingInput = z.infer<typeof playbookLandingSchema>;
+
+/** The marketing checklist: an email and nothing else. */
+export const checklistSchema = z.object({
+  email: requiredEmail({ required: CHECKLIST_MESSAGES.emailRequired, invalid: CHECKLIST_MESSAGES.emailInvalid }),
+});

@@ -1,11 +1,13 @@
 /**
- * A lead-magnet submission (the popup; the playbook landing page adds phone):
- * stored, then the playbook links to the visitor and a notice to the team.
+ * A lead-magnet submission (the popup; the playbook landing page adds phone;
+ * the marketing checklist has only an email and its type): stored, then the
+ * visitor's email (playbook links, or the checklist's) and a notice to the team.
  */
 import { leadMagnetSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
+import { signedCookie } from "~/lib/cookies.server";
 import { getDb } from "~/lib/db.server";
-import { leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
+import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
 
 export const LEAD_MAGNET_RATE_LIMIT = { name: "lead-magnet", limit: 10, windowSeconds: 600 };
 
@@ -15,14 +17,15 @@ export interface LeadMagnetSubmission {
   appUrl: string;
   phone?: string | null;
   page: string;
-  source: "leadmagnet-popup" | "playbook-landing";
+  source: "leadmagnet-popup" | "playbook-landing" | "checklist-page";
+  type?: "marketing-checklist";
 }
 
 export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): Promise<void> {
   const db = getDb(env);
-  const payload = { ...input, phone: input.phone ?? null, pdfUrl: env.PLAYBOOK_PDF_URL, xlsxUrl: env.PLAYBOOK_XLSX_URL };
+  const payload = { ...input, phone: input.phone ?? null, type: input.type ?? null, pdfUrl: env.PLAYBOOK_PDF_URL, xlsxUrl: env.PLAYBOOK_XLSX_URL };
   const drafts = [
-    outboxDraft(leadMagnetVisitorEmail, input.email, payload),
+    outboxDraft(input.type === "marketing-checklist" ? checklistVisitorEmail : leadMagnetVisitorEmail, input.email, payload),
     outboxDraft(leadMagnetNoticeEmail, env.NOTIFY_TO, payload),
   ];
   await db.batch([
@@ -33,6 +36,7 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): P
       phone: input.phone ?? null,
       page: input.page,
       source: input.source,
+      type: input.type ?? null,
     }),
     insertOutbox(db, drafts),
   ]);
@@ -40,4 +44,20 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): P
     env,
     drafts.map((d) => d.id),
   );
+}
+
+/** The checklist's email-only submission: empty firstName and appUrl, type `marketing-checklist`. */
+export function submitChecklist(env: Env, email: string, page: string): Promise<void> {
+  return submitLeadMagnet(env, { firstName: "", email, appUrl: "", page, source: "checklist-page", type: "marketing-checklist" });
+}
+
+/** Remembers, for a year, that this browser unlocked the checklist (a returning visitor sees it at once). */
+const checklistCookie = (env: Env) => signedCookie(env, "__checklist", 60 * 60 * 24 * 365);
+
+export async function hasUnlockedChecklist(request: Request, env: Env): Promise<boolean> {
+  return (await checklistCookie(env).parse(request.headers.get("Cookie"))) === "unlocked";
+}
+
+export async function checklistUnlockedHeaders(env: Env): Promise<HeadersInit> {
+  return { "Set-Cookie": await checklistCookie(env).serialize("unlocked") };
 }

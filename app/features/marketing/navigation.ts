@@ -14,6 +14,8 @@ export const footerLinks = [
   { to: "/blog", label: "Blog" },
   { to: "/questions-and-answers", label: "Q&A" },
   { to: "/saas-academy", label: "SaaS Academy" },
+  { to: "/playbooks", label: "Playbooks" },
+  { to: "/shopify-app-marketing-checklist", label: "Marketing Checklist" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/terms-of-use", label: "Terms of Use" },
 ] as const;

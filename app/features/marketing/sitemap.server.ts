@@ -11,6 +11,11 @@ export const publicPaths = [
   "/book-a-call",
   "/saas-academy",
   "/paypal-subscription",
+  "/playbooks",
+  "/playbooks/premium",
+  "/Shopify-App-Launch-and-Scaling-Playbook",
+  "/playbook/Shopify-App-Launch-and-Scaling-Playbook/final-guide",
+  "/shopify-app-marketing-checklist",
 ] as const;
 
 const escapeXml = (s: string) =>

@@ -1,18 +1,7 @@
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
+import { CheckIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
-
-function CheckIcon({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={className}>
-      <path
-        fillRule="evenodd"
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        clipRule="evenodd"
-      />
-    </svg>
-  );
-}
 
 function CrossIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (
@@ -288,7 +277,7 @@ export function CallIncludes() {
                 aria-hidden="true"
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
               >
-                <CheckIcon />
+                <CheckIcon className="h-5 w-5" />
               </span>
               <div>
                 <h3 className="text-lg font-semibold">{item.title}</h3>

@@ -1,0 +1,56 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useNavigate } from "@remix-run/react";
+import type { z } from "zod";
+import { Button } from "~/components/ui/Button";
+import { ErrorList, Field, Input } from "~/components/ui/Field";
+import { PublicFormFields } from "~/components/ui/Honeypot";
+import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
+import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_MESSAGES as M, PLAYBOOK_LANDING_PATH } from "./lead-magnet.messages";
+import type { playbookLandingSchema } from "./lead-magnet.schema";
+
+const loadLandingSchema = () => import("./lead-magnet.schema").then((m) => m.playbookLandingSchema);
+
+/**
+ * The playbook landing page's form. With JavaScript: on success the
+ * spreadsheet opens in a new tab (still within the click's activation window)
+ * and the visitor goes on to the final guide. Without: the action redirects
+ * to the guide, which shows the spreadsheet link.
+ */
+export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; lastResult?: SubmissionResult<string[]> }) {
+  const navigate = useNavigate();
+  const { fetcher, form, fields: f, formProps, busy } = usePublicFetcherForm<z.input<typeof playbookLandingSchema>>({
+    id: "playbook-landing-form",
+    loadSchema: loadLandingSchema,
+    lastResult,
+  });
+  useOutcomeToasts(fetcher, {
+    success: { type: "success", title: M.successTitle, description: M.successBody },
+    failure: { type: "error", title: M.failureTitle, description: M.failureBody },
+    onSuccess: () => {
+      window.open(xlsxUrl, "_blank", "noopener,noreferrer");
+      navigate(`${FINAL_GUIDE_PATH}?welcome`);
+    },
+  });
+  return (
+    <fetcher.Form method="post" action={PLAYBOOK_LANDING_PATH} {...getFormProps(form)} {...formProps} className="space-y-4">
+      <PublicFormFields redirectTo={PLAYBOOK_LANDING_PATH} />
+      <Field label="First name" htmlFor={f.firstName.id} errorId={f.firstName.errorId} errors={f.firstName.errors}>
+        <Input {...getInputProps(f.firstName, { type: "text" })} autoComplete="given-name" required={false} />
+      </Field>
+      <Field label="Email" htmlFor={f.email.id} errorId={f.email.errorId} errors={f.email.errors}>
+        <Input {...getInputProps(f.email, { type: "email" })} autoComplete="email" required={false} />
+      </Field>
+      <Field label="Your app's URL" htmlFor={f.appUrl.id} errorId={f.appUrl.errorId} errors={f.appUrl.errors}>
+        <Input {...getInputProps(f.appUrl, { type: "url" })} placeholder="https://apps.shopify.com/your-app" required={false} />
+      </Field>
+      <Field label="Phone (optional)" htmlFor={f.phone.id} errorId={f.phone.errorId} errors={f.phone.errors}>
+        <Input {...getInputProps(f.phone, { type: "tel" })} autoComplete="tel" />
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? "Sending..." : "Get the free playbook"}
+      </Button>
+      <p className="text-center text-xs text-slate-600">Free. The guide opens right away; the PDF and the spreadsheet come by email too.</p>
+    </fetcher.Form>
+  );
+}

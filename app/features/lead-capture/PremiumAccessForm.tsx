@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { forwardRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
+import type { z } from "zod";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { ErrorList, Field, Input, inputClasses } from "~/components/ui/Field";
+import { PublicFormFields } from "~/components/ui/Honeypot";
+import { Modal } from "~/components/ui/Modal";
+import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
+import { ACCESS_TIMINGS, PREMIUM_MESSAGES, PREMIUM_PATH } from "./premium.messages";
+import type { premiumAccessSchema } from "./premium.schema";
+
+const loadPremiumSchema = () => import("./premium.schema").then((m) => m.premiumAccessSchema);
+
+/** What the requester sees once the request is in (the dialog's second view, or the page after a no-JS POST). */
+export function PremiumSubmitted({ children }: { children?: ReactNode }) {
+  return (
+    <div role="status" className="text-center">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700"
+      >
+        ✓
+      </div>
+      <h2 id="premium-title" className="mt-4 text-2xl font-bold">
+        {PREMIUM_MESSAGES.successTitle}
+      </h2>
+      <p className="mt-3 text-slate-600">{PREMIUM_MESSAGES.successBody} Check your inbox (and the spam folder, just in case).</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * firstName, email, company and when access is needed. Posts to
+ * /playbooks/premium: with JavaScript through a fetcher (then `onSubmitted`),
+ * without it as a page POST that comes back to the submitted view.
+ */
+export function PremiumAccessForm({
+  contactEmail,
+  lastResult,
+  onSubmitted,
+}: {
+  contactEmail: string;
+  lastResult?: SubmissionResult<string[]>;
+  onSubmitted?: () => void;
+}) {
+  const {
+    fetcher,
+    form,
+    fields: f,
+    formProps,
+    busy,
+  } = usePublicFetcherForm<z.input<typeof premiumAccessSchema>>({
+    id: "premium-access-form",
+    loadSchema: loadPremiumSchema,
+    lastResult,
+  });
+  useOutcomeToasts(fetcher, {
+    success: { type: "success", title: PREMIUM_MESSAGES.successTitle, description: PREMIUM_MESSAGES.successBody },
+    failure: { type: "error", title: PREMIUM_MESSAGES.failureTitle, description: PREMIUM_MESSAGES.failureBody(contactEmail) },
+    onSuccess: onSubmitted,
+  });
+  return (
+    <fetcher.Form method="post" action={PREMIUM_PATH} {...getFormProps(form)} {...formProps} className="space-y-4">
+      <PublicFormFields redirectTo={PREMIUM_PATH} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First name" htmlFor={f.firstName.id} errorId={f.firstName.errorId} errors={f.firstName.errors}>
+          <Input {...getInputProps(f.firstName, { type: "text" })} autoComplete="given-name" required={false} />
+        </Field>
+        <Field label="Company" htmlFor={f.company.id} errorId={f.company.errorId} errors={f.company.errors}>
+          <Input {...getInputProps(f.company, { type: "text" })} autoComplete="organization" required={false} />
+        </Field>
+      </div>
+      <Field label="Email" htmlFor={f.email.id} errorId={f.email.errorId} errors={f.email.errors}>
+        <Input {...getInputProps(f.email, { type: "email" })} autoComplete="email" required={false} />
+      </Field>
+      <Field label="When do you need access?" htmlFor={f.accessTiming.id} errorId={f.accessTiming.errorId} errors={f.accessTiming.errors}>
+        <select {...getSelectProps(f.accessTiming)} required={false} className={inputClasses}>
+          <option value="">Select timing</option>
+          {ACCESS_TIMINGS.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? "Submitting..." : "Request premium access"}
+      </Button>
+      <p className="text-center text-xs text-slate-600">$197 one-time, lifetime access. We send the payment details within 24 hours.</p>
+    </fetcher.Form>
+  );
+}
+
+/** The premium access dialog: the form, then the submitted view. Open it with `ref.current.showModal()`. */
+export const PremiumAccessDialog = forwardRef<HTMLDialogElement, { contactEmail: string }>(function PremiumAccessDialog(
+  { contactEmail },
+  ref
+) {
+  const [submitted, setSubmitted] = useState(false);
+  return (
+    <Modal ref={ref} labelledBy="premium-title" className="max-w-lg">
+      {submitted ? (
+        <PremiumSubmitted>
+          <form method="dialog">
+            <Button type="submit" variant="secondary" className="mt-6 w-full">
+              Close
+            </Button>
+          </form>
+        </PremiumSubmitted>
+      ) : (
+        <>
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">SaaS Academy Premium</p>
+          <h2 id="premium-title" className="mt-1 pr-8 text-2xl font-bold">
+            Get premium access
+          </h2>
+          <p className="mb-5 mt-2 text-sm text-slate-600">
+            All six playbooks, templates and future updates. Tell us where to send the payment details.
+          </p>
+          <PremiumAccessForm contactEmail={contactEmail} onSubmitted={() => setSubmitted(true)} />
+        </>
+      )}
+    </Modal>
+  );
+});
+
+/**
+ * A link to /playbooks/premium (the form as a page, without JavaScript) that
+ * opens the dialog instead once the page has hydrated (`onOpen` calls preventDefault).
+ */
+export function PremiumAccessLink({
+  onOpen,
+  ...props
+}: Omit<ComponentProps<typeof ButtonLink>, "to" | "onClick"> & { onOpen: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+  return <ButtonLink to={PREMIUM_PATH} onClick={onOpen} {...props} />;
+}

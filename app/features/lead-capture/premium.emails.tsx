@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { defineEmailTemplate } from "~/email/template";
+import { accessTimingLabel } from "./premium.messages";
+
+const payload = z.object({
+  firstName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  accessTiming: z.string(),
+});
+
+export const premiumRequesterEmail = defineEmailTemplate({
+  kind: "premium-requester",
+  schema: payload,
+  subject: () => "Your SaaS Academy Premium request",
+  preview: () => "Payment details follow within 24 hours.",
+  html: (p, ctx) => (
+    <>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {p.firstName}: your request is in</h1>
+      <p>
+        You asked for premium access for <strong>{p.company}</strong> ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS
+        Academy Premium is $197, one time, with lifetime access to all six playbooks and every future update.
+      </p>
+      <p>We'll email you the payment details within 24 hours. Once paid, your access opens the same day.</p>
+      <p>
+        Questions in the meantime? Reply to this email or <a href={`${ctx.siteUrl}/contact`}>write to us</a>.
+      </p>
+    </>
+  ),
+  text: (p, ctx) =>
+    [
+      `Thanks, ${p.firstName}: your request is in`,
+      "",
+      `You asked for premium access for ${p.company} (${accessTimingLabel(p.accessTiming).toLowerCase()}).`,
+      "SaaS Academy Premium is $197, one time, with lifetime access to all six playbooks and every future update.",
+      "We'll email you the payment details within 24 hours.",
+      "",
+      `Questions? Reply to this email or write to us: ${ctx.siteUrl}/contact`,
+    ].join("\n"),
+});
+
+export const premiumNoticeEmail = defineEmailTemplate({
+  kind: "premium-notice",
+  schema: payload,
+  subject: (p) => `Premium access request: ${p.firstName} (${p.company})`,
+  preview: (p) => `${p.email} wants access ${accessTimingLabel(p.accessTiming).toLowerCase()}`,
+  html: (p) => (
+    <>
+      <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>Premium access request</h1>
+      <p>Send the payment details within 24 hours.</p>
+      <table cellPadding={4}>
+        <tbody>
+          {(
+            [
+              ["Name", p.firstName],
+              ["Email", p.email],
+              ["Company", p.company],
+              ["Needs access", accessTimingLabel(p.accessTiming)],
+            ] as const
+          ).map(([k, v]) => (
+            <tr key={k}>
+              <td style={{ color: "#64748b" }}>{k}</td>
+              <td>{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  ),
+  text: (p) =>
+    [
+      "Premium access request (send the payment details within 24 hours)",
+      "",
+      `Name: ${p.firstName}`,
+      `Email: ${p.email}`,
+      `Company: ${p.company}`,
+      `Needs access: ${accessTimingLabel(p.accessTiming)}`,
+    ].join("\n"),
+});

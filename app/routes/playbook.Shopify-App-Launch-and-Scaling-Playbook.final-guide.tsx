@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { FINAL_GUIDE_PATH } from "~/features/lead-capture/lead-magnet.messages";
+import { FinalGuide, GUIDE_TITLE } from "~/features/playbooks/FinalGuide";
+import { loadGuide } from "~/features/playbooks/guide/guide.server";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const guide = await loadGuide(env);
+  return {
+    html: guide.html,
+    toc: guide.toc,
+    pdfUrl: env.PLAYBOOK_PDF_URL,
+    xlsxUrl: env.PLAYBOOK_XLSX_URL,
+    schedulerUrl: env.SCHEDULER_URL,
+    welcome: new URL(request.url).searchParams.has("welcome"),
+  };
+}
+
+export const handle = { noPopup: true };
+
+export default function FinalGuideRoute() {
+  return <FinalGuide {...useLoaderData<typeof loader>()} />;
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: GUIDE_TITLE,
+    description: "The complete Shopify App Launch & Scaling Playbook: validation, app review, launch week, your first 100 merchants, growth, pricing and retention.",
+    path: FINAL_GUIDE_PATH,
+    siteUrl: siteUrlFromMatches(matches),
+    jsonLd: { "@context": "https://schema.org", "@type": "Article", headline: GUIDE_TITLE, author: { "@type": "Organization", name: "Founder Leads" } },
+  });

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useRef, type MouseEvent } from "react";
+import { PremiumAccessDialog, PremiumAccessLink } from "~/features/lead-capture/PremiumAccessForm";
+import { PlaybooksHub } from "~/features/playbooks/PlaybooksHub";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return { contactEmail: context.cloudflare.env.CONTACT_EMAIL };
+}
+
+export default function Playbooks() {
+  const { contactEmail } = useLoaderData<typeof loader>();
+  const dialog = useRef<HTMLDialogElement>(null);
+  // Before hydration there is no handler: the link goes to /playbooks/premium.
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!dialog.current) return;
+    event.preventDefault();
+    dialog.current.showModal();
+  };
+  return (
+    <>
+      <PlaybooksHub
+        unlock={(label, { variant, size, className, describedBy } = {}) => (
+          <PremiumAccessLink onOpen={open} variant={variant} size={size} className={className} aria-describedby={describedBy}>
+            {label}
+          </PremiumAccessLink>
+        )}
+      />
+      <PremiumAccessDialog ref={dialog} contactEmail={contactEmail} />
+    </>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Playbooks for Shopify App Founders",
+    description:
+      "Free and premium playbooks for Shopify app founders: the 69-point marketing checklist, the launch playbook and six premium playbooks from pre-launch to revenue.",
+    path: "/playbooks",
+    siteUrl: siteUrlFromMatches(matches),
+  });

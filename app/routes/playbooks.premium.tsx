@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { buttonClasses } from "~/components/ui/Button";
+import { SignupPage } from "~/features/lead-capture/SignupPage";
+import { PremiumAccessForm, PremiumSubmitted } from "~/features/lead-capture/PremiumAccessForm";
+import { PREMIUM_MESSAGES, premiumAccessSchema } from "~/features/lead-capture/premium.schema";
+import { PREMIUM_RATE_LIMIT, submitPremiumRequest } from "~/features/lead-capture/premium.server";
+import { PREMIUM_PATH } from "~/features/lead-capture/premium.messages";
+import { formHeaders } from "~/lib/forms";
+import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return {
+    contactEmail: context.cloudflare.env.CONTACT_EMAIL,
+    submitted: new URL(request.url).searchParams.has("submitted"),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  return publicFormAction(request, env, {
+    schema: premiumAccessSchema,
+    rateLimit: PREMIUM_RATE_LIMIT,
+    handle: (value) => submitPremiumRequest(env, value),
+    success: { type: "success", title: PREMIUM_MESSAGES.successTitle, description: PREMIUM_MESSAGES.successBody },
+    failure: PREMIUM_MESSAGES.failureBody(env.CONTACT_EMAIL),
+    successRedirect: `${PREMIUM_PATH}?submitted`,
+  });
+}
+
+export const headers = formHeaders;
+
+/** The premium access form as a page: where the hub's buttons lead without JavaScript. */
+export default function PremiumAccess() {
+  const { contactEmail, submitted } = useLoaderData<typeof loader>();
+  const actionData = useActionData<PublicFormActionData>();
+  const [done, setDone] = useState(false);
+  if (submitted || done) {
+    return (
+      <SignupPage
+        title="SaaS Academy Premium"
+        form={
+          <PremiumSubmitted>
+            <Link to="/playbooks" className={buttonClasses({ variant: "secondary" }) + " mt-6"}>
+              Back to the playbooks
+            </Link>
+          </PremiumSubmitted>
+        }
+      >
+        $197 one-time, lifetime access to all six premium playbooks.
+      </SignupPage>
+    );
+  }
+  return (
+    <SignupPage
+      title="Get premium access"
+      form={<PremiumAccessForm contactEmail={contactEmail} lastResult={actionData?.result} onSubmitted={() => setDone(true)} />}
+    >
+      SaaS Academy Premium: all six playbooks, templates and future updates for $197, one time. Tell us where to send the payment details;
+      we reply within 24 hours.
+    </SignupPage>
+  );
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({
+    title: "Premium Access: SaaS Academy",
+    description:
+      "Request premium access to all six Shopify app playbooks: $197 one-time, lifetime access. Payment details within 24 hours.",
+    path: PREMIUM_PATH,
+    siteUrl: siteUrlFromMatches(matches),
+  });
