@@ -9,6 +9,9 @@ export function loader({ context }: LoaderFunctionArgs) {
   return { contactEmail: context.cloudflare.env.CONTACT_EMAIL };
 }
 
+/** The page has its own form: no lead-magnet popup on top of it. */
+export const handle = { noPopup: true };
+
 export default function Playbooks() {
   const { contactEmail } = useLoaderData<typeof loader>();
   const dialog = useRef<HTMLDialogElement>(null);

@@ -33,6 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = formHeaders;
 
 /** The premium access form as a page: where the hub's buttons lead without JavaScript. */
+/** The page has its own form: no lead-magnet popup on top of it. */
+export const handle = { noPopup: true };
+
 export default function PremiumAccess() {
   const { contactEmail, submitted } = useLoaderData<typeof loader>();
   const actionData = useActionData<PublicFormActionData>();

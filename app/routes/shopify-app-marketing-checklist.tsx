@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { ChecklistForm } from "~/features/lead-capture/ChecklistForm";
+import { ChecklistForm, useChecklistUnlock } from "~/features/lead-capture/ChecklistForm";
 import { CHECKLIST_MESSAGES as M, CHECKLIST_PATH, checklistSchema } from "~/features/lead-capture/lead-magnet.schema";
 import { checklistUnlockedHeaders, hasUnlockedChecklist, LEAD_MAGNET_RATE_LIMIT, submitChecklist } from "~/features/lead-capture/lead-magnet.server";
 import { ChecklistFooter, ChecklistHero, ChecklistSections } from "~/features/playbooks/MarketingChecklist";
@@ -35,13 +35,13 @@ export default function MarketingChecklist() {
   const [unlockedNow, setUnlockedNow] = useState(false);
   const sections = useRef<HTMLElement>(null);
   const unlocked = unlockedBefore || unlockedNow;
-  const onUnlocked = () => {
+  useChecklistUnlock(() => {
     setUnlockedNow(true);
     requestAnimationFrame(() => sections.current?.focus());
-  };
+  });
   return (
     <>
-      <ChecklistHero unlocked={unlocked} form={<ChecklistForm lastResult={actionData?.result} onUnlocked={onUnlocked} />} />
+      <ChecklistHero unlocked={unlocked} form={<ChecklistForm lastResult={actionData?.result} />} />
       <ChecklistSections ref={sections} unlocked={unlocked} />
       <ChecklistFooter />
     </>

@@ -36,7 +36,7 @@ describe.each(modes)("playbooks $name", ({ js }) => {
 
     const email = uniqueEmail(`landing-${js ? "js" : "nojs"}`);
     await page.getByLabel("First name").fill("Ada");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Your app's URL").fill("https://apps.shopify.com/ada");
     const spreadsheetTab = js ? context.waitForEvent("page") : null;
     await page.getByRole("button", { name: "Get the free playbook" }).click();
@@ -73,7 +73,7 @@ describe.each(modes)("playbooks $name", ({ js }) => {
     const email = uniqueEmail(`premium-${js ? "js" : "nojs"}`);
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Company").fill("Hopper Apps");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("When do you need access?").selectOption("this-month");
     await page.getByRole("button", { name: "Request premium access" }).click();
     await page.getByRole("heading", { name: "Request Submitted!" }).waitFor();

@@ -7,19 +7,27 @@ import type { PublicFormActionData } from "~/lib/forms.server";
 import { useOutcomeToasts } from "~/lib/public-form";
 import { CHECKLIST_MESSAGES as M, CHECKLIST_PATH } from "./lead-magnet.messages";
 
-/**
- * The checklist's email-only form. The browser's own required and email
- * checks run first; the server checks again. With JavaScript it posts through
- * a fetcher and calls `onUnlocked`; without, the POST redirects back to the
- * page, which a cookie now unlocks.
- */
-export function ChecklistForm({ lastResult, onUnlocked }: { lastResult?: SubmissionResult<string[]>; onUnlocked?: () => void }) {
-  const fetcher = useFetcher<PublicFormActionData>({ key: "checklist-form" });
+const FETCHER_KEY = "checklist-form";
+
+/** The toasts of the checklist form's answer, and `onUnlocked` on success. */
+export function useChecklistUnlock(onUnlocked: () => void) {
+  const fetcher = useFetcher<PublicFormActionData>({ key: FETCHER_KEY });
   useOutcomeToasts(fetcher, {
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: { type: "error", title: M.failureTitle, description: M.failureBody },
     onSuccess: onUnlocked,
   });
+}
+
+/**
+ * The checklist's email-only form. The browser's own required and email
+ * checks run first; the server checks again. With JavaScript it posts through
+ * a fetcher (pair it with `useChecklistUnlock` in a component that stays
+ * mounted: the form itself disappears once the page unlocks); without, the
+ * POST redirects back to the page, which a cookie now unlocks.
+ */
+export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const fetcher = useFetcher<PublicFormActionData>({ key: FETCHER_KEY });
   const result = fetcher.data?.result ?? lastResult;
   const errors = [...(result?.error?.email ?? []), ...(result?.error?.[""] ?? [])];
   const typed = result?.initialValue?.email;

@@ -1,6 +1,7 @@
 import { forwardRef, type ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { FreeTag } from "./FreeTag";
 import { CheckIcon, LockIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { CHECKLIST_ABOUT, CHECKLIST_FAQ, CHECKLIST_SECTIONS, CHECKLIST_SPRINT_ADVICE } from "./checklist.data";
@@ -13,7 +14,7 @@ export function ChecklistHero({ unlocked, form }: { unlocked: boolean; form: Rea
     <section aria-labelledby="checklist-title" className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-14 sm:py-20">
         <div className="mx-auto max-w-3xl text-center">
-          <p className="inline-flex rounded-full bg-emerald-600 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">Free checklist</p>
+          <FreeTag>Free checklist</FreeTag>
           <h1 id="checklist-title" className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">
             The Shopify App Marketing Checklist
           </h1>

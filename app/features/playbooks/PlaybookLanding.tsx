@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
+import { FreeTag } from "./FreeTag";
 import { CheckIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 
@@ -25,7 +26,7 @@ export function PlaybookLanding({ form }: { form: ReactNode }) {
       <section aria-labelledby="landing-title" className="bg-gradient-to-b from-brand-50 to-white">
         <Container className="grid gap-12 py-14 sm:py-20 lg:grid-cols-[1fr_28rem] lg:items-start">
           <div>
-            <p className="inline-flex rounded-full bg-emerald-600 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">Free playbook</p>
+            <FreeTag>Free playbook</FreeTag>
             <h1 id="landing-title" className="mt-4 text-4xl font-extrabold tracking-tight sm:text-5xl">
               The Shopify App Launch &amp; Scaling Playbook
             </h1>

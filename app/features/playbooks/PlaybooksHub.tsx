@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
+import { FreeTag } from "./FreeTag";
 import { CheckIcon, LockIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { ACADEMY, FREE_RESOURCE, HUB_STATS, PREMIUM_PLAYBOOKS } from "./playbooks.data";
@@ -48,7 +49,7 @@ export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
         <Container>
           <div className="flex flex-col gap-6 rounded-3xl border border-emerald-200 bg-emerald-50/60 p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
             <div className="max-w-2xl">
-              <p className="inline-flex rounded-full bg-emerald-600 px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">Free</p>
+              <FreeTag>Free</FreeTag>
               <h2 id="free-title" className="mt-3 text-2xl font-bold">
                 {FREE_RESOURCE.title}
               </h2>
