@@ -86,7 +86,7 @@ export function FinalGuide({ html, toc, pdfUrl, xlsxUrl, schedulerUrl, welcome }
           ) : null}
         </Container>
       </section>
-      <Container className="grid gap-10 py-12 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14">
+      <Container className="grid gap-6 py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-14 lg:py-12">
         <aside className="lg:order-none">
           <div className="space-y-6 lg:sticky lg:top-24">
             <details className="group rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:hidden">
