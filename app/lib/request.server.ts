@@ -29,14 +29,42 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
+ * Reads a request's or response's body, refusing more than `maxBytes`: by
+ * Content-Length first, then by counting what arrives, so a chunked body is
+ * cancelled as soon as it passes the cap instead of being read whole.
+ */
+export async function readBodyCapped(message: Request | Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(message.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw new BodyTooLargeError();
+  if (!message.body) return new Uint8Array(0);
+  const reader = message.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
  * Reads a urlencoded or multipart form, refusing bodies over `maxBytes`
  * (by Content-Length and by what actually arrives).
  */
 export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) throw new BodyTooLargeError();
-  const buffer = await request.arrayBuffer();
-  if (buffer.byteLength > maxBytes) throw new BodyTooLargeError();
+  const buffer = await readBodyCapped(request, maxBytes);
   const copy = new Request(request.url, {
     method: "POST",
     headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" },

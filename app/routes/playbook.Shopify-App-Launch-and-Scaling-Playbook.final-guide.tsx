@@ -6,8 +6,8 @@ import { loadGuide } from "~/features/playbooks/guide/guide.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  const guide = await loadGuide(env);
+  const { env, ctx } = context.cloudflare;
+  const guide = await loadGuide(env, (promise) => ctx.waitUntil(promise));
   return {
     html: guide.html,
     toc: guide.toc,

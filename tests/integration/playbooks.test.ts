@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GUIDE_CACHE_KEY, GUIDE_FRESH_MS, type CachedGuide } from "~/features/playbooks/guide/guide.server";
+import { GUIDE_CACHE_KEY, GUIDE_FRESH_MS, GUIDE_LOCK_KEY, MAX_DOC_BYTES, type CachedGuide } from "~/features/playbooks/guide/guide.server";
 import doc from "../fixtures/google-docs/modern-headings-and-paragraphs.html?raw";
 import { all, cookieFrom, envWithFailingBatch, postForm, recordingEnv, request } from "./helpers";
 
@@ -18,26 +18,32 @@ async function outboxFor(email: string) {
 }
 
 describe("the final guide", () => {
+  const html = (body: string, init: ResponseInit = {}) => new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
+  /** A minute later: the lock a failed or running refresh leaves has expired. */
+  const aMinuteLater = () => env.CACHE.delete(GUIDE_LOCK_KEY);
+
   beforeEach(async () => {
     await env.CACHE.delete(GUIDE_CACHE_KEY);
+    await aMinuteLater();
   });
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
   it("fetches the remote document, serves it transformed in the HTML, and caches it in KV", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(doc, { headers: { "Content-Type": "text/html" } }));
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(html(doc));
     const res = await request(GUIDE, {}, guideEnv);
     expect(res.status).toBe(200);
-    const html = await res.text();
+    const page = await res.text();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toBe(DOC_URL);
     // The document's top-level heading is an h2 with a slug id, and listed in the contents.
-    expect(html).toMatch(/<h2 id="heading-1">\s*Heading 1\s*<\/h2>/);
-    expect(html).toContain('href="#heading-1"');
-    expect(html).toContain("Another paragraph in the middle.");
-    expect(html).not.toContain("Loading guide");
-    expect(html).toContain("Directory: where to go next");
+    expect(page).toMatch(/<h2 id="heading-1">\s*Heading 1\s*<\/h2>/);
+    expect(page).toContain('href="#heading-1"');
+    expect(page).toContain("Another paragraph in the middle.");
+    expect(page).not.toContain("Loading guide");
+    expect(page).toContain("Directory: where to go next");
+    expect(await env.CACHE.get(GUIDE_LOCK_KEY)).toBeNull();
     const cached = await env.CACHE.get<CachedGuide>(GUIDE_CACHE_KEY, "json");
     expect(cached?.html).toContain("Another paragraph in the middle.");
     expect(cached?.toc[0]?.text).toBe("Heading 1");
@@ -51,33 +57,48 @@ describe("the final guide", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("refreshes a copy older than an hour, and serves the old copy when the remote is down", async () => {
+  it("serves a copy older than an hour at once and refreshes it after the response; the last good copy survives an outage", async () => {
     const old = Date.now() - GUIDE_FRESH_MS - 1000;
     await env.CACHE.put(GUIDE_CACHE_KEY, JSON.stringify({ html: "<h2 id=\"old\">Last good copy</h2>", toc: [{ id: "old", text: "Last good copy", level: 2, children: [] }], title: null, fetchedAt: old }));
-    const down = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("Service Unavailable", { status: 503 }));
+    const remote = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("Service Unavailable", { status: 503 }));
     const res = await request(GUIDE, {}, guideEnv);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Last good copy");
-    expect(down).toHaveBeenCalledTimes(1);
+    expect(remote).toHaveBeenCalledTimes(1); // the refresh, after the response
     expect((await env.CACHE.get<CachedGuide>(GUIDE_CACHE_KEY, "json"))?.fetchedAt).toBe(old);
 
-    // The remote is back: the copy is replaced.
-    down.mockResolvedValue(new Response(doc, { headers: { "Content-Type": "text/html" } }));
+    // Within the minute after a failure, nobody tries the remote again.
+    expect(await (await request(GUIDE, {}, guideEnv)).text()).toContain("Last good copy");
+    expect(remote).toHaveBeenCalledTimes(1);
+
+    // Later, the remote is back: this view still gets the old copy, the next one the new.
+    await aMinuteLater();
+    remote.mockResolvedValue(html(doc));
+    expect(await (await request(GUIDE, {}, guideEnv)).text()).toContain("Last good copy");
     expect(await (await request(GUIDE, {}, guideEnv)).text()).toContain("Another paragraph in the middle.");
     expect((await env.CACHE.get<CachedGuide>(GUIDE_CACHE_KEY, "json"))!.fetchedAt).toBeGreaterThan(old);
   });
 
-  it("serves the bundled guide when the remote is down and nothing is cached, and never caches a page without headings", async () => {
+  it("serves the bundled guide when the remote is down and nothing is cached", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Network connection lost"));
     const res = await request(GUIDE, {}, guideEnv);
     expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain("The Shopify App Launch &amp; Scaling Playbook");
-    expect((html.match(/<h2 id="/g) ?? []).length).toBeGreaterThanOrEqual(6);
+    const page = await res.text();
+    expect(page).toContain("The Shopify App Launch &amp; Scaling Playbook");
+    expect((page.match(/<h2 id="/g) ?? []).length).toBeGreaterThanOrEqual(6);
     expect(await env.CACHE.get(GUIDE_CACHE_KEY)).toBeNull();
+  });
 
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("<html><body><p>Sign in to continue</p></body></html>"));
-    expect(await (await request(GUIDE, {}, guideEnv)).text()).not.toContain("Sign in to continue");
+  it.each([
+    ["a page without headings", () => html("<html><body><p>Nothing here</p></body></html>")],
+    ["a redirect to Google's sign-in page", () => Object.defineProperty(html("<html><body><h1>Sign in</h1><p>to continue to Docs</p></body></html>"), "url", { value: "https://accounts.google.com/ServiceLogin" })],
+    ["something that is not HTML", () => new Response("<h1>Heading</h1>", { headers: { "Content-Type": "application/json" } })],
+    ["a document over the size cap", () => html(`<h1>Big</h1>${"<p>x</p>".repeat(MAX_DOC_BYTES / 8 + 1)}`)],
+  ])("never caches %s: the bundled guide is served instead", async (_name, response) => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(response());
+    const page = await (await request(GUIDE, {}, guideEnv)).text();
+    expect(page).toContain("Validate demand before you write code");
+    expect(page).not.toContain("Sign in");
     expect(await env.CACHE.get(GUIDE_CACHE_KEY)).toBeNull();
   });
 

@@ -104,6 +104,7 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   h4: ["id"],
   h5: ["id"],
   h6: ["id"],
+  div: ["class"], // only the table's scroll wrapper, checked below
 };
 const ALLOWED_TAGS = new Set([
   ...Object.keys(ALLOWED_ATTRIBUTES),
@@ -144,8 +145,12 @@ describe("transformGuide on every Google Docs fixture", () => {
           for (const name of attrs.keys()) expect(ALLOWED_ATTRIBUTES[tag] ?? [], `<${tag} ${name}>`).toContain(name);
         }
         // No style, class or event handler anywhere (the allow-list implies it; say it plainly).
-        const names = seen.elements.flatMap(({ attrs }) => [...attrs.keys()]);
+        const names = seen.elements.flatMap(({ tag, attrs }) =>
+          [...attrs.keys()].filter((name) => !(tag === "div" && name === "class" && attrs.get(name) === "guide-table")),
+        );
         expect(names.filter((attr) => attr === "style" || attr === "class" || attr.startsWith("on"))).toEqual([]);
+        // Every div is a table's wrapper, and every table has one.
+        expect(seen.elements.filter((e) => e.tag === "div").length).toBe(seen.elements.filter((e) => e.tag === "table").length);
       });
 
       it("turns the top-level headings into h2 and leaves no h1", async () => {
@@ -512,12 +517,12 @@ describe("transformGuide on other input", () => {
     expect(typeof result.html).toBe("string");
     expect(result.html).toContain(DIRECTORY);
     expect(Array.isArray(result.toc)).toBe(true);
-    expect(result.html).not.toMatch(/<(script|div|select|html|head)\b/);
+    expect(result.html.replaceAll('<div class="guide-table">', "")).not.toMatch(/<(script|div|select|html|head)\b/);
   });
 
   it("closes what a truncated document left open and keeps its text", async () => {
     expect((await transform("<table><tr><td><p>cell")).html).toBe(
-      `<table><tr><td><p>cell</p></td></tr></table>${DIRECTORY}`,
+      `<div class="guide-table"><table><tr><td><p>cell</p></td></tr></table></div>${DIRECTORY}`,
     );
     // Past 200 levels elements lose their tags, not their text.
     expect((await transform(`${"<div>".repeat(5000)}<p>deep</p>`)).html).toBe(`deep${DIRECTORY}`);
@@ -540,5 +545,22 @@ describe("transformGuide on other input", () => {
   it("drops lists and tables left without rows or items", async () => {
     const { html } = await transform("<ul> </ul><table><tbody><tr></tr></tbody></table><ol><li>kept</li></ol>");
     expect(html).toBe(`<ol><li>kept</li></ol>${DIRECTORY}`);
+  });
+});
+
+describe("transformGuide and the page around it", () => {
+  it("never gives a heading an id the page already uses", async () => {
+    const raw = "<body><h1>Main</h1><p>a</p><h1>Guide title</h1><p>b</p></body>";
+    const result = await transformGuide(raw, { directoryHtml: "", reservedIds: ["main", "guide-title"] });
+    expect(result.toc.map((n) => n.id)).toEqual(["main-2", "guide-title-2"]);
+  });
+
+  it("treats a heading inside a table cell as cell text: not in the contents, and the directory stays out of the table", async () => {
+    const raw = "<body><h1>Intro</h1><table><tr><td><h1>Cell heading</h1></td></tr></table><h1>Last</h1></body>";
+    const result = await transformGuide(raw, { directoryHtml: "<aside>DIR</aside>" });
+    expect(result.toc.map((n) => n.text)).toEqual(["Intro", "Last"]);
+    expect(result.html).toContain("<td><p><strong>Cell heading</strong></p></td>");
+    expect(result.html.indexOf("<aside>DIR</aside>")).toBe(result.html.indexOf('<h2 id="last">') - "<aside>DIR</aside>".length);
+    expect(result.html).toContain('<div class="guide-table"><table>');
   });
 });

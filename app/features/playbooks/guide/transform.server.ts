@@ -622,7 +622,7 @@ const SAFE_ANCHOR_ID = /^[A-Za-z][\w.:-]{0,127}$/;
  * footnotes that are linked to, and finishes external links. Returns the
  * headings in document order.
  */
-function finishHeadingsAndLinks(content: GuideNode[]): Heading[] {
+function finishHeadingsAndLinks(content: GuideNode[], reservedIds: Iterable<string>): Heading[] {
   const headingNodes = findAll(content, (node) => HEADING.test(node.tag));
   const anchors = findAll(content, (node) => node.tag === "a");
   const urls = new Map(anchors.map((a) => [a, safeUrl(a.attrs.get("href") ?? "")]));
@@ -653,7 +653,8 @@ function finishHeadingsAndLinks(content: GuideNode[]): Heading[] {
   // Levels: the shallowest level present becomes h2.
   const levels = headingNodes.map((node) => Number(node.tag.slice(1)));
   const shift = levels.length > 0 ? 2 - Math.min(...levels) : 0;
-  const taken = new Set(keptAnchorIds);
+  // Ids the page around the guide already uses (and kept bookmarks) are never given to a heading.
+  const taken = new Set([...keptAnchorIds, ...reservedIds]);
   const idBySource = new Map<string, string>();
   const headings = headingNodes.map((node, i): Heading => {
     const level = Math.min(6, (levels[i] ?? 2) + shift);
@@ -682,6 +683,17 @@ function finishHeadingsAndLinks(content: GuideNode[]): Heading[] {
     anchor.attrs = attrs;
   }
   return headings;
+}
+
+/** A heading inside a table cell is cell text, not a section: it becomes a bold paragraph. */
+function flattenHeadingsInTables(nodes: GuideNode[]): void {
+  for (const table of findAll(nodes, (node) => node.tag === "table")) {
+    for (const heading of findAll(table.children, (node) => HEADING.test(node.tag))) {
+      heading.children = [el("strong", new Map(), heading.children)];
+      heading.tag = "p";
+      heading.attrs = new Map();
+    }
+  }
 }
 
 /** Anchors left with neither href nor id are just their content. */
@@ -739,8 +751,11 @@ function serialize(nodes: GuideNode[]): string {
     else {
       let attrs = "";
       for (const [name, value] of node.attrs) attrs += ` ${name}="${escapeAttribute(value)}"`;
+      // Tables scroll sideways in a wrapper of their own (the table keeps its table semantics).
+      if (node.tag === "table") html += `<div class="guide-table">`;
       html += `<${node.tag}${attrs}>`;
       if (!VOID.has(node.tag)) html += `${serialize(node.children)}</${node.tag}>`;
+      if (node.tag === "table") html += `</div>`;
     }
   }
   return html;
@@ -756,7 +771,10 @@ function serialize(nodes: GuideNode[]): string {
  * something unexpected still fails, the result is just the directory with an
  * empty TOC, so a caller can fall back to its own guide when `toc` is empty.
  */
-export async function transformGuide(raw: string, options: { directoryHtml: string }): Promise<TransformedGuide> {
+export async function transformGuide(
+  raw: string,
+  options: { directoryHtml: string; /** ids the surrounding page uses */ reservedIds?: Iterable<string> },
+): Promise<TransformedGuide> {
   try {
     const root = await parse(String(raw ?? ""));
     const body = findAll(root.children, (node) => node.tag === "body")[0] ?? root;
@@ -766,7 +784,8 @@ export async function transformGuide(raw: string, options: { directoryHtml: stri
     repairTables(body);
 
     let content = clean(body.children, { classStyles, inHeading: false });
-    const headings = finishHeadingsAndLinks(content);
+    flattenHeadingsInTables(content);
+    const headings = finishHeadingsAndLinks(content, options.reservedIds ?? []);
     content = unwrapBareAnchors(content);
     insertBeforeLastH2(content, options.directoryHtml);
     return { html: serialize(content).trim(), toc: buildToc(headings), title };
