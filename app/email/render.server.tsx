@@ -21,5 +21,7 @@ export function renderEmail<P extends Record<string, unknown>>(
         {template.html(payload, ctx)}
       </EmailLayout>,
     );
-  return { subject: template.subject(payload), html, text: template.text(payload, ctx) };
+  // A subject is one line: a visitor-typed value must not add header lines.
+  const subject = template.subject(payload).replace(/[\r\n]+/g, " ").slice(0, 200);
+  return { subject, html, text: template.text(payload, ctx) };
 }

@@ -26,3 +26,13 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
 export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailTemplate<P>): EmailTemplate<P> {
   return t;
 }
+
+/**
+ * The visitor's first name as a greeting. Emails to visitors go to whatever
+ * address was typed, so they repeat nothing else the visitor wrote: only
+ * letters, spaces, dots, dashes and apostrophes, 40 at most ("there" if none),
+ * so a form cannot send our branded email carrying someone else's text.
+ */
+export function greetingName(name: string): string {
+  return name.replace(/[^\p{L}\p{M}' .-]/gu, "").trim().slice(0, 40) || "there";
+}

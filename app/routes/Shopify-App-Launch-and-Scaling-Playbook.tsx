@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_MESSAGES as M, PLAYBOOK_LANDING_PATH, playbookLandingSchema } from "~/features/lead-capture/lead-magnet.schema";
+import { PLAYBOOK_LANDING_MESSAGES as M, playbookLandingSchema } from "~/features/lead-capture/lead-magnet.schema";
 import { LEAD_MAGNET_RATE_LIMIT, submitLeadMagnet } from "~/features/lead-capture/lead-magnet.server";
 import { PlaybookLandingForm } from "~/features/lead-capture/PlaybookLandingForm";
 import { PlaybookLanding } from "~/features/playbooks/PlaybookLanding";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 
 export function loader({ context }: LoaderFunctionArgs) {
   return { xlsxUrl: context.cloudflare.env.PLAYBOOK_XLSX_URL };

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { FINAL_GUIDE_PATH } from "~/features/lead-capture/lead-magnet.messages";
 import { FinalGuide, GUIDE_TITLE } from "~/features/playbooks/FinalGuide";
 import { loadGuide } from "~/features/playbooks/guide/guide.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { FINAL_GUIDE_PATH } from "~/lib/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;

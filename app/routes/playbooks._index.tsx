@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useRef, type MouseEvent } from "react";
+import { openModal } from "~/components/ui/Modal";
 import { PremiumAccessDialog, PremiumAccessLink } from "~/features/lead-capture/PremiumAccessForm";
 import { PlaybooksHub } from "~/features/playbooks/PlaybooksHub";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
@@ -19,13 +20,13 @@ export default function Playbooks() {
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!dialog.current) return;
     event.preventDefault();
-    dialog.current.showModal();
+    openModal(dialog.current);
   };
   return (
     <>
       <PlaybooksHub
-        unlock={(label, { variant, size, className, describedBy } = {}) => (
-          <PremiumAccessLink onOpen={open} variant={variant} size={size} className={className} aria-describedby={describedBy}>
+        unlock={(label, { variant, size, className, ariaLabel } = {}) => (
+          <PremiumAccessLink onOpen={open} variant={variant} size={size} className={className} aria-label={ariaLabel}>
             {label}
           </PremiumAccessLink>
         )}

@@ -6,10 +6,10 @@ import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { PremiumAccessForm, PremiumSubmitted } from "~/features/lead-capture/PremiumAccessForm";
 import { PREMIUM_MESSAGES, premiumAccessSchema } from "~/features/lead-capture/premium.schema";
 import { PREMIUM_RATE_LIMIT, submitPremiumRequest } from "~/features/lead-capture/premium.server";
-import { PREMIUM_PATH } from "~/features/lead-capture/premium.messages";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { PLAYBOOKS_PATH, PREMIUM_PATH } from "~/lib/paths";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return {
@@ -32,10 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const headers = formHeaders;
 
-/** The premium access form as a page: where the hub's buttons lead without JavaScript. */
 /** The page has its own form: no lead-magnet popup on top of it. */
 export const handle = { noPopup: true };
 
+/** The premium access form as a page: where the hub's buttons lead without JavaScript. */
 export default function PremiumAccess() {
   const { contactEmail, submitted } = useLoaderData<typeof loader>();
   const actionData = useActionData<PublicFormActionData>();
@@ -45,8 +45,8 @@ export default function PremiumAccess() {
       <SignupPage
         title="SaaS Academy Premium"
         form={
-          <PremiumSubmitted>
-            <Link to="/playbooks" className={buttonClasses({ variant: "secondary" }) + " mt-6"}>
+          <PremiumSubmitted focus={done}>
+            <Link to={PLAYBOOKS_PATH} className={buttonClasses({ variant: "secondary" }) + " mt-6"}>
               Back to the playbooks
             </Link>
           </PremiumSubmitted>

@@ -6,9 +6,7 @@ import { CheckIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { PREMIUM_PLAYBOOKS } from "~/features/playbooks/playbooks.data";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
-
-const PREMIUM_PATH = "/playbooks";
-const FREE_PLAYBOOK_PATH = "/Shopify-App-Launch-and-Scaling-Playbook";
+import { PLAYBOOK_LANDING_PATH, PREMIUM_PATH } from "~/lib/paths";
 
 const audiences = [
   {
@@ -85,7 +83,7 @@ function AcademyHero() {
           <ButtonLink to={PREMIUM_PATH} size="lg">
             Get Premium Access
           </ButtonLink>
-          <ButtonLink to={FREE_PLAYBOOK_PATH} variant="secondary" size="lg">
+          <ButtonLink to={PLAYBOOK_LANDING_PATH} variant="secondary" size="lg">
             Start with the free playbook
           </ButtonLink>
         </div>
@@ -272,7 +270,7 @@ function AcademyCta() {
                 Get Premium Access
               </ButtonLink>
               <Link
-                to={FREE_PLAYBOOK_PATH}
+                to={PLAYBOOK_LANDING_PATH}
                 className="rounded px-2 py-1 font-semibold text-white underline decoration-white/50 underline-offset-4 hover:decoration-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 Or get the free playbook <span aria-hidden="true">→</span>

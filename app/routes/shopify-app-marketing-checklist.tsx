@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { ChecklistForm, useChecklistUnlock } from "~/features/lead-capture/ChecklistForm";
-import { CHECKLIST_MESSAGES as M, CHECKLIST_PATH, checklistSchema } from "~/features/lead-capture/lead-magnet.schema";
+import { CHECKLIST_MESSAGES as M, checklistSchema } from "~/features/lead-capture/lead-magnet.schema";
 import { checklistUnlockedHeaders, hasUnlockedChecklist, LEAD_MAGNET_RATE_LIMIT, submitChecklist } from "~/features/lead-capture/lead-magnet.server";
+import { checklistView } from "~/features/playbooks/checklist-sections.server";
 import { ChecklistFooter, ChecklistHero, ChecklistSections } from "~/features/playbooks/MarketingChecklist";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { CHECKLIST_PATH } from "~/lib/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { unlocked: await hasUnlockedChecklist(request, context.cloudflare.env) };
+  const unlocked = await hasUnlockedChecklist(request, context.cloudflare.env);
+  return { unlocked, sections: checklistView(unlocked) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,19 +33,15 @@ export const headers = formHeaders;
 export const handle = { noPopup: true };
 
 export default function MarketingChecklist() {
-  const { unlocked: unlockedBefore } = useLoaderData<typeof loader>();
+  // With JavaScript the unlock's answer sets the cookie and Remix reloads this data: the points arrive then.
+  const { unlocked, sections } = useLoaderData<typeof loader>();
   const actionData = useActionData<PublicFormActionData>();
-  const [unlockedNow, setUnlockedNow] = useState(false);
-  const sections = useRef<HTMLElement>(null);
-  const unlocked = unlockedBefore || unlockedNow;
-  useChecklistUnlock(() => {
-    setUnlockedNow(true);
-    requestAnimationFrame(() => sections.current?.focus());
-  });
+  const sectionsRef = useRef<HTMLElement>(null);
+  useChecklistUnlock(() => requestAnimationFrame(() => sectionsRef.current?.focus()));
   return (
     <>
-      <ChecklistHero unlocked={unlocked} form={<ChecklistForm lastResult={actionData?.result} />} />
-      <ChecklistSections ref={sections} unlocked={unlocked} />
+      <ChecklistHero sections={sections} unlocked={unlocked} form={<ChecklistForm lastResult={actionData?.result} />} />
+      <ChecklistSections ref={sectionsRef} sections={sections} />
       <ChecklistFooter />
     </>
   );

@@ -229,6 +229,8 @@ describe("the marketing checklist", () => {
     expect(html).toContain("Unlock all 69 points");
     expect(html).toContain("App Store optimizations");
     expect(html).not.toContain("Your checklist");
+    // The points themselves are not in the page (nor in its hydration data) before the unlock.
+    expect(html).not.toContain("Pair your brand name with one clear descriptor");
   });
 
   it("stores an email-only lead, queues both emails, and remembers the unlock in a cookie", async () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CHECKLIST_ABOUT,
-  CHECKLIST_FAQ,
-  CHECKLIST_SECTIONS,
-  CHECKLIST_SPRINT_ADVICE,
-} from "~/features/playbooks/checklist.data";
+import { CHECKLIST_SECTIONS } from "~/features/playbooks/checklist-sections.server";
+import { CHECKLIST_ABOUT, CHECKLIST_FAQ, CHECKLIST_SPRINT_ADVICE } from "~/features/playbooks/checklist.data";
 import { ACADEMY, FREE_RESOURCE, HUB_STATS, PREMIUM_PLAYBOOKS } from "~/features/playbooks/playbooks.data";
 
 describe("marketing checklist content", () => {

@@ -16,16 +16,20 @@ export function ErrorList({
   id,
   errors,
   tone = "default",
+  title,
 }: {
   id?: string;
   errors?: string[] | null;
   /** `inverse` for errors on a dark background. */
   tone?: "default" | "inverse";
+  /** A heading line above form-level errors (the failure toast's title, for pages without JavaScript). */
+  title?: string;
 }) {
   const list = errors?.filter(Boolean) ?? [];
   if (list.length === 0) return null;
   return (
     <div id={id} role="alert" className={cn("mt-1.5 space-y-1 text-sm font-medium", tone === "inverse" ? "text-red-200" : "text-red-700")}>
+      {title ? <p className="font-bold">{title}</p> : null}
       {list.map((e) => (
         <p key={e}>{e}</p>
       ))}

@@ -30,3 +30,9 @@ export const Modal = forwardRef<HTMLDialogElement, { labelledBy: string; onClose
     );
   },
 );
+
+/** Opens a Modal with the focus on its `[data-autofocus]` element (else the browser's choice: the Close button). */
+export function openModal(dialog: HTMLDialogElement) {
+  dialog.showModal();
+  dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+}

@@ -5,7 +5,8 @@ import { ErrorList, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import type { PublicFormActionData } from "~/lib/forms.server";
 import { useOutcomeToasts } from "~/lib/public-form";
-import { CHECKLIST_MESSAGES as M, CHECKLIST_PATH } from "./lead-magnet.messages";
+import { CHECKLIST_MESSAGES as M } from "./lead-magnet.messages";
+import { CHECKLIST_PATH } from "~/lib/paths";
 
 const FETCHER_KEY = "checklist-form";
 
@@ -29,7 +30,8 @@ export function useChecklistUnlock(onUnlocked: () => void) {
 export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const fetcher = useFetcher<PublicFormActionData>({ key: FETCHER_KEY });
   const result = fetcher.data?.result ?? lastResult;
-  const errors = [...(result?.error?.email ?? []), ...(result?.error?.[""] ?? [])];
+  const errors = result?.error?.email ?? [];
+  const formErrors = result?.error?.[""] ?? [];
   const typed = result?.initialValue?.email;
   const busy = fetcher.state !== "idle";
   return (
@@ -55,6 +57,7 @@ export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<st
         </Button>
       </div>
       <ErrorList id="checklist-email-error" errors={errors} />
+      <ErrorList errors={formErrors} title={M.failureTitle} />
     </fetcher.Form>
   );
 }

@@ -5,16 +5,18 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
-import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_MESSAGES as M, PLAYBOOK_LANDING_PATH } from "./lead-magnet.messages";
+import { PLAYBOOK_LANDING_MESSAGES as M } from "./lead-magnet.messages";
 import type { playbookLandingSchema } from "./lead-magnet.schema";
+import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 
 const loadLandingSchema = () => import("./lead-magnet.schema").then((m) => m.playbookLandingSchema);
 
 /**
  * The playbook landing page's form. With JavaScript: on success the
- * spreadsheet opens in a new tab (still within the click's activation window)
- * and the visitor goes on to the final guide. Without: the action redirects
- * to the guide, which shows the spreadsheet link.
+ * spreadsheet opens in a new tab (browsers allow that for a few seconds after
+ * the click; if one blocks it, the guide's banner has the link) and the
+ * visitor goes on to the final guide. Without: the action redirects to the
+ * guide, which shows the spreadsheet link.
  */
 export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; lastResult?: SubmissionResult<string[]> }) {
   const navigate = useNavigate();
@@ -46,7 +48,7 @@ export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; 
       <Field label="Phone (optional)" htmlFor={f.phone.id} errorId={f.phone.errorId} errors={f.phone.errors}>
         <Input {...getInputProps(f.phone, { type: "tel" })} autoComplete="tel" />
       </Field>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} title={M.failureTitle} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? "Sending..." : "Get the free playbook"}
       </Button>

@@ -1,18 +1,23 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { forwardRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
+import { forwardRef, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { Modal } from "~/components/ui/Modal";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
-import { ACCESS_TIMINGS, PREMIUM_MESSAGES, PREMIUM_PATH } from "./premium.messages";
+import { ACCESS_TIMINGS, PREMIUM_MESSAGES } from "./premium.messages";
 import type { premiumAccessSchema } from "./premium.schema";
+import { PREMIUM_PATH } from "~/lib/paths";
 
 const loadPremiumSchema = () => import("./premium.schema").then((m) => m.premiumAccessSchema);
 
 /** What the requester sees once the request is in (the dialog's second view, or the page after a no-JS POST). */
-export function PremiumSubmitted({ children }: { children?: ReactNode }) {
+export function PremiumSubmitted({ children, focus = false }: { children?: ReactNode; /** take the focus (the form that had it is gone) */ focus?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
   return (
     <div role="status" className="text-center">
       <div
@@ -21,7 +26,7 @@ export function PremiumSubmitted({ children }: { children?: ReactNode }) {
       >
         ✓
       </div>
-      <h2 id="premium-title" className="mt-4 text-2xl font-bold">
+      <h2 id="premium-title" ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
         {PREMIUM_MESSAGES.successTitle}
       </h2>
       <p className="mt-3 text-slate-600">{PREMIUM_MESSAGES.successBody} Check your inbox (and the spam folder, just in case).</p>
@@ -65,7 +70,7 @@ export function PremiumAccessForm({
       <PublicFormFields redirectTo={PREMIUM_PATH} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" htmlFor={f.firstName.id} errorId={f.firstName.errorId} errors={f.firstName.errors}>
-          <Input {...getInputProps(f.firstName, { type: "text" })} autoComplete="given-name" required={false} />
+          <Input {...getInputProps(f.firstName, { type: "text" })} autoComplete="given-name" required={false} data-autofocus="" />
         </Field>
         <Field label="Company" htmlFor={f.company.id} errorId={f.company.errorId} errors={f.company.errors}>
           <Input {...getInputProps(f.company, { type: "text" })} autoComplete="organization" required={false} />
@@ -84,7 +89,7 @@ export function PremiumAccessForm({
           ))}
         </select>
       </Field>
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} title={PREMIUM_MESSAGES.failureTitle} />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? "Submitting..." : "Request premium access"}
       </Button>
@@ -102,7 +107,7 @@ export const PremiumAccessDialog = forwardRef<HTMLDialogElement, { contactEmail:
   return (
     <Modal ref={ref} labelledBy="premium-title" className="max-w-lg">
       {submitted ? (
-        <PremiumSubmitted>
+        <PremiumSubmitted focus>
           <form method="dialog">
             <Button type="submit" variant="secondary" className="mt-6 w-full">
               Close

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEmailTemplate } from "~/email/template";
+import { defineEmailTemplate, greetingName } from "~/email/template";
 
 const payload = z.object({
   firstName: z.string(),
@@ -20,7 +20,7 @@ export const leadMagnetVisitorEmail = defineEmailTemplate({
   preview: () => "The playbook PDF and the scaling checklist spreadsheet, as promised.",
   html: (p, ctx) => (
     <>
-      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Here's your playbook, {p.firstName}</h1>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Here's your playbook, {greetingName(p.firstName)}</h1>
       <p>Thanks for your interest. As promised:</p>
       <ul>
         <li>
@@ -31,19 +31,19 @@ export const leadMagnetVisitorEmail = defineEmailTemplate({
         </li>
       </ul>
       <p>
-        Over the next 48 hours we'll also look for warm store leads for <strong>{p.appUrl}</strong>: merchants already
-        testing apps like yours. Want to talk it through? <a href={`${ctx.siteUrl}/book-a-call`}>Book a free 30-minute call</a>.
+        Over the next 48 hours we'll also look for warm store leads for your app: merchants already testing apps like
+        yours. Want to talk it through? <a href={`${ctx.siteUrl}/book-a-call`}>Book a free 30-minute call</a>.
       </p>
     </>
   ),
   text: (p, ctx) =>
     [
-      `Here's your playbook, ${p.firstName}`,
+      `Here's your playbook, ${greetingName(p.firstName)}`,
       "",
       `The playbook (PDF): ${p.pdfUrl}`,
       `The scaling checklist (spreadsheet): ${p.xlsxUrl}`,
       "",
-      `Over the next 48 hours we'll look for warm store leads for ${p.appUrl}.`,
+      "Over the next 48 hours we'll look for warm store leads for your app.",
       `Book a free 30-minute call: ${ctx.siteUrl}/book-a-call`,
     ].join("\n"),
 });

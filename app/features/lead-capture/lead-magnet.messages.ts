@@ -33,8 +33,3 @@ export const CHECKLIST_MESSAGES = {
   failureTitle: "Error",
   failureBody: "Something went wrong. Please try again.",
 } as const;
-
-/** Where the landing page's visitors go after the form. */
-export const FINAL_GUIDE_PATH = "/playbook/Shopify-App-Launch-and-Scaling-Playbook/final-guide";
-export const PLAYBOOK_LANDING_PATH = "/Shopify-App-Launch-and-Scaling-Playbook";
-export const CHECKLIST_PATH = "/shopify-app-marketing-checklist";

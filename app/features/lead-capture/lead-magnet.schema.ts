@@ -3,7 +3,6 @@ import { requiredEmail } from "~/lib/validation";
 import { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES } from "./lead-magnet.messages";
 
 export { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES };
-export { CHECKLIST_PATH, FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "./lead-magnet.messages";
 
 const M = LEAD_MAGNET_MESSAGES;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEmailTemplate } from "~/email/template";
+import { defineEmailTemplate, greetingName } from "~/email/template";
 import { accessTimingLabel } from "./premium.messages";
 
 const payload = z.object({
@@ -16,10 +16,10 @@ export const premiumRequesterEmail = defineEmailTemplate({
   preview: () => "Payment details follow within 24 hours.",
   html: (p, ctx) => (
     <>
-      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {p.firstName}: your request is in</h1>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {greetingName(p.firstName)}: your request is in</h1>
       <p>
-        You asked for premium access for <strong>{p.company}</strong> ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS
-        Academy Premium is $197, one time, with lifetime access to all six playbooks and every future update.
+        You asked for premium access ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS Academy Premium is $197, one
+        time, with lifetime access to all six playbooks and every future update.
       </p>
       <p>We'll email you the payment details within 24 hours. Once paid, your access opens the same day.</p>
       <p>
@@ -29,9 +29,9 @@ export const premiumRequesterEmail = defineEmailTemplate({
   ),
   text: (p, ctx) =>
     [
-      `Thanks, ${p.firstName}: your request is in`,
+      `Thanks, ${greetingName(p.firstName)}: your request is in`,
       "",
-      `You asked for premium access for ${p.company} (${accessTimingLabel(p.accessTiming).toLowerCase()}).`,
+      `You asked for premium access (${accessTimingLabel(p.accessTiming).toLowerCase()}).`,
       "SaaS Academy Premium is $197, one time, with lifetime access to all six playbooks and every future update.",
       "We'll email you the payment details within 24 hours.",
       "",

@@ -18,8 +18,6 @@ export const PREMIUM_MESSAGES = {
   failureBody: (contactEmail: string) => `Please try again or email us directly at ${contactEmail}`,
 } as const;
 
-export const PREMIUM_PATH = "/playbooks/premium";
-
 export function accessTimingLabel(value: string): string {
   return ACCESS_TIMINGS.find((t) => t.value === value)?.label ?? value;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEmailTemplate } from "~/email/template";
+import { defineEmailTemplate, greetingName } from "~/email/template";
 import { APP_CATEGORIES, PRICING_MODELS } from "./onboarding.options";
 
 const payload = z.object({
@@ -78,9 +78,9 @@ export const onboardingConfirmationEmail = defineEmailTemplate({
   preview: () => "Your sample leads arrive within 24-48 hours. Book your strategy call meanwhile.",
   html: (p, ctx) => (
     <>
-      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {p.firstName}!</h1>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {greetingName(p.firstName)}!</h1>
       <p>
-        We have everything we need about <strong>{p.appName}</strong>. Our team is now looking for merchants that match
+        We have everything we need about your app. Our team is now looking for merchants that match
         your ideal customer profile; your 2-3 free sample leads arrive within 24-48 hours.
       </p>
       <p>
@@ -91,9 +91,9 @@ export const onboardingConfirmationEmail = defineEmailTemplate({
   ),
   text: (p, ctx) =>
     [
-      `Thanks, ${p.firstName}!`,
+      `Thanks, ${greetingName(p.firstName)}!`,
       "",
-      `We have everything we need about ${p.appName}. Your 2-3 free sample leads arrive within 24-48 hours.`,
+      `We have everything we need about your app. Your 2-3 free sample leads arrive within 24-48 hours.`,
       `Book your free 30-minute strategy call: ${ctx.siteUrl}/call-booking`,
     ].join("\n"),
 });

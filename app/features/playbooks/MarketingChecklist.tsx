@@ -4,12 +4,14 @@ import { Container } from "~/components/ui/Container";
 import { FreeTag } from "./FreeTag";
 import { CheckIcon, LockIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
-import { CHECKLIST_ABOUT, CHECKLIST_FAQ, CHECKLIST_SECTIONS, CHECKLIST_SPRINT_ADVICE } from "./checklist.data";
+import type { ChecklistView } from "./checklist-sections.server";
+import { CHECKLIST_ABOUT, CHECKLIST_FAQ, CHECKLIST_SPRINT_ADVICE } from "./checklist.data";
 
-const TOTAL = CHECKLIST_SECTIONS.reduce((n, s) => n + s.items.length, 0);
+const totalOf = (sections: ChecklistView) => sections.reduce((n, s) => n + s.count, 0);
 
 /** The checklist page's hero: the promise and, until it is unlocked, the email form. */
-export function ChecklistHero({ unlocked, form }: { unlocked: boolean; form: ReactNode }) {
+export function ChecklistHero({ sections, unlocked, form }: { sections: ChecklistView; unlocked: boolean; form: ReactNode }) {
+  const TOTAL = totalOf(sections);
   return (
     <section aria-labelledby="checklist-title" className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="py-14 sm:py-20">
@@ -43,30 +45,32 @@ export function ChecklistHero({ unlocked, form }: { unlocked: boolean; form: Rea
 }
 
 /** The seven sections: titles and counts while locked, every item once unlocked. */
-export const ChecklistSections = forwardRef<HTMLElement, { unlocked: boolean }>(function ChecklistSections({ unlocked }, ref) {
+export const ChecklistSections = forwardRef<HTMLElement, { sections: ChecklistView }>(function ChecklistSections({ sections }, ref) {
+  const unlocked = sections.every((s) => s.items);
+  const TOTAL = totalOf(sections);
   let n = 0;
   return (
     <section ref={ref} tabIndex={-1} aria-labelledby="sections-title" className="py-16 outline-none">
       <Container className="max-w-5xl">
         <SectionHeading
           id="sections-title"
-          eyebrow={`${CHECKLIST_SECTIONS.length} areas · ${TOTAL} points`}
+          eyebrow={`${sections.length} areas · ${TOTAL} points`}
           title={unlocked ? "Your checklist" : "What's inside"}
           intro={unlocked ? CHECKLIST_SPRINT_ADVICE : "Enter your email above to unlock every point."}
         />
         {unlocked ? (
           <div className="mt-12 space-y-10">
-            {CHECKLIST_SECTIONS.map((s) => (
+            {sections.map((s) => (
               <section key={s.id} aria-labelledby={`section-${s.id}`} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h3 id={`section-${s.id}`} className="text-xl font-bold">
                     {s.title}
                   </h3>
-                  <span className="text-sm font-semibold text-brand-700">{s.items.length} items</span>
+                  <span className="text-sm font-semibold text-brand-700">{s.count} items</span>
                 </div>
                 <p className="mt-2 text-slate-600">{s.intro}</p>
                 <ol className="mt-6 space-y-4">
-                  {s.items.map((item) => {
+                  {(s.items ?? []).map((item) => {
                     n += 1;
                     return (
                       <li key={item.title} className="flex gap-4">
@@ -86,11 +90,11 @@ export const ChecklistSections = forwardRef<HTMLElement, { unlocked: boolean }>(
           </div>
         ) : (
           <ul className="mt-12 grid gap-4 sm:grid-cols-2">
-            {CHECKLIST_SECTIONS.map((s) => (
+            {sections.map((s) => (
               <li key={s.id} className="flex items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                 <span className="font-semibold text-ink">{s.title}</span>
                 <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
-                  {s.items.length} items
+                  {s.count} items
                   <LockIcon className="h-4 w-4" />
                 </span>
               </li>

@@ -5,14 +5,13 @@ import { FreeTag } from "./FreeTag";
 import { CheckIcon, LockIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { ACADEMY, FREE_RESOURCE, HUB_STATS, PREMIUM_PLAYBOOKS } from "./playbooks.data";
+import { PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 
 /** Renders an Unlock / Get Premium Access button (the route decides: a dialog with JavaScript, a page without). */
 export type UnlockButton = (
   label: string,
-  props?: { variant?: "primary" | "secondary"; size?: "md" | "lg"; className?: string; describedBy?: string }
+  props?: { variant?: "primary" | "secondary" | "light"; size?: "md" | "lg"; className?: string; ariaLabel?: string },
 ) => ReactNode;
-
-const LANDING_PATH = "/Shopify-App-Launch-and-Scaling-Playbook";
 
 /** The playbooks hub (/playbooks): stats, the free checklist, six premium playbooks, the academy offer, calls to action. */
 export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
@@ -29,7 +28,7 @@ export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
             have worked on.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <ButtonLink to={LANDING_PATH} size="lg">
+            <ButtonLink to={PLAYBOOK_LANDING_PATH} size="lg">
               Get the free playbook
             </ButtonLink>
             {unlock("Get Premium Access", { variant: "secondary", size: "lg" })}
@@ -95,7 +94,7 @@ export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
                 </ul>
                 <p className="mt-4 text-xs text-slate-600">{p.format}</p>
                 <div className="mt-auto pt-6">
-                  {unlock("Unlock", { variant: "secondary", className: "w-full", describedBy: `playbook-${p.id}` })}
+                  {unlock("Unlock", { variant: "secondary", className: "w-full", ariaLabel: `Unlock ${p.title}` })}
                 </div>
               </li>
             ))}
@@ -116,7 +115,7 @@ export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
                 <span className="text-brand-100">{ACADEMY.priceNote}</span>
               </p>
               <div className="mt-8">
-                {unlock("Get Premium Access", { size: "lg", className: "bg-white !text-brand-800 hover:bg-brand-50" })}
+                {unlock("Get Premium Access", { variant: "light", size: "lg" })}
               </div>
               <p className="mt-3 text-sm text-brand-100">We reply within 24 hours with the payment details.</p>
             </div>
@@ -141,7 +140,7 @@ export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
             Read the free Shopify App Launch &amp; Scaling Playbook, or tell us about your app and we'll point you to the right playbook.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <ButtonLink to={LANDING_PATH} size="lg">
+            <ButtonLink to={PLAYBOOK_LANDING_PATH} size="lg">
               Read the free playbook
             </ButtonLink>
             <ButtonLink to="/contact" variant="secondary" size="lg">

@@ -1,0 +1,6 @@
+/** Addresses that code (actions, redirects, forms) depends on; plain links may spell them out. */
+export const PLAYBOOK_LANDING_PATH = "/Shopify-App-Launch-and-Scaling-Playbook";
+export const FINAL_GUIDE_PATH = "/playbook/Shopify-App-Launch-and-Scaling-Playbook/final-guide";
+export const PLAYBOOKS_PATH = "/playbooks";
+export const PREMIUM_PATH = "/playbooks/premium";
+export const CHECKLIST_PATH = "/shopify-app-marketing-checklist";
