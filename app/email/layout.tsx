@@ -30,3 +30,22 @@ export function EmailLayout({ preview, ctx, children }: { preview: string; ctx: 
     </html>
   );
 }
+
+/** Labelled values in a team notice: a table in the HTML part… */
+export function DetailsTable({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <table cellPadding={6} style={{ borderCollapse: "collapse", width: "100%" }}>
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k} style={{ borderTop: "1px solid #e2e8f0", verticalAlign: "top" }}>
+            <td style={{ color: "#64748b", whiteSpace: "nowrap" }}>{k}</td>
+            <td style={{ whiteSpace: "pre-wrap" }}>{v}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** …and `Label: value` lines in the text part. */
+export const detailLines = (rows: readonly (readonly [string, string])[]) => rows.map(([k, v]) => `${k}: ${v}`);

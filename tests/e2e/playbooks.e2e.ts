@@ -63,6 +63,7 @@ describe.each(modes)("playbooks $name", ({ js }) => {
     if (js) {
       await page.getByRole("dialog", { name: "Get premium access" }).waitFor();
       expect(page.url()).toBe(`${baseUrl}/playbooks`);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("firstName");
     } else {
       await page.waitForURL(`${baseUrl}/playbooks/premium`);
     }

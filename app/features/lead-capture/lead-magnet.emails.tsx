@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DetailsTable, detailLines } from "~/email/layout";
 import { defineEmailTemplate, greetingName } from "~/email/template";
 
 const payload = z.object({
@@ -77,6 +78,15 @@ export const checklistVisitorEmail = defineEmailTemplate({
 
 const leadLabel = (p: { type?: string | null }) => (p.type === "marketing-checklist" ? "checklist" : "playbook");
 
+const leadDetails = (p: z.infer<typeof payload>): [string, string][] => [
+  ["Name", p.firstName || "—"],
+  ["Email", p.email],
+  ["App URL", p.appUrl || "—"],
+  ["Phone", p.phone ?? "—"],
+  ["Source", p.source],
+  ["Page", p.page ?? "—"],
+];
+
 export const leadMagnetNoticeEmail = defineEmailTemplate({
   kind: "leadmagnet-notice",
   schema: payload,
@@ -85,36 +95,8 @@ export const leadMagnetNoticeEmail = defineEmailTemplate({
   html: (p) => (
     <>
       <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>New {leadLabel(p)} lead</h1>
-      <table cellPadding={4}>
-        <tbody>
-          {(
-            [
-              ["Name", p.firstName || "—"],
-              ["Email", p.email],
-              ["App URL", p.appUrl || "—"],
-              ["Phone", p.phone ?? "—"],
-              ["Source", p.source],
-              ["Page", p.page ?? "—"],
-            ] as const
-          ).map(([k, v]) => (
-            <tr key={k}>
-              <td style={{ color: "#64748b" }}>{k}</td>
-              <td>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DetailsTable rows={leadDetails(p)} />
     </>
   ),
-  text: (p) =>
-    [
-      `New ${leadLabel(p)} lead`,
-      "",
-      `Name: ${p.firstName || "-"}`,
-      `Email: ${p.email}`,
-      `App URL: ${p.appUrl || "-"}`,
-      `Phone: ${p.phone ?? "-"}`,
-      `Source: ${p.source}`,
-      `Page: ${p.page ?? "-"}`,
-    ].join("\n"),
+  text: (p) => [`New ${leadLabel(p)} lead`, "", ...detailLines(leadDetails(p))].join("\n"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DetailsTable, detailLines } from "~/email/layout";
 import { defineEmailTemplate, greetingName } from "~/email/template";
 import { accessTimingLabel } from "./premium.messages";
 
@@ -39,6 +40,13 @@ export const premiumRequesterEmail = defineEmailTemplate({
     ].join("\n"),
 });
 
+const requestDetails = (p: z.infer<typeof payload>): [string, string][] => [
+  ["Name", p.firstName],
+  ["Email", p.email],
+  ["Company", p.company],
+  ["Needs access", accessTimingLabel(p.accessTiming)],
+];
+
 export const premiumNoticeEmail = defineEmailTemplate({
   kind: "premium-notice",
   schema: payload,
@@ -48,32 +56,8 @@ export const premiumNoticeEmail = defineEmailTemplate({
     <>
       <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>Premium access request</h1>
       <p>Send the payment details within 24 hours.</p>
-      <table cellPadding={4}>
-        <tbody>
-          {(
-            [
-              ["Name", p.firstName],
-              ["Email", p.email],
-              ["Company", p.company],
-              ["Needs access", accessTimingLabel(p.accessTiming)],
-            ] as const
-          ).map(([k, v]) => (
-            <tr key={k}>
-              <td style={{ color: "#64748b" }}>{k}</td>
-              <td>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DetailsTable rows={requestDetails(p)} />
     </>
   ),
-  text: (p) =>
-    [
-      "Premium access request (send the payment details within 24 hours)",
-      "",
-      `Name: ${p.firstName}`,
-      `Email: ${p.email}`,
-      `Company: ${p.company}`,
-      `Needs access: ${accessTimingLabel(p.accessTiming)}`,
-    ].join("\n"),
+  text: (p) => ["Premium access request (send the payment details within 24 hours)", "", ...detailLines(requestDetails(p))].join("\n"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DetailsTable, detailLines } from "~/email/layout";
 import { defineEmailTemplate, greetingName } from "~/email/template";
 import { APP_CATEGORIES, PRICING_MODELS } from "./onboarding.options";
 
@@ -56,19 +57,10 @@ export const onboardingNoticeEmail = defineEmailTemplate({
   html: (p) => (
     <>
       <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>New onboarding submission</h1>
-      <table cellPadding={6} style={{ borderCollapse: "collapse", width: "100%" }}>
-        <tbody>
-          {answers(p).map(([k, v]) => (
-            <tr key={k} style={{ borderTop: "1px solid #e2e8f0", verticalAlign: "top" }}>
-              <td style={{ color: "#64748b", whiteSpace: "nowrap" }}>{k}</td>
-              <td style={{ whiteSpace: "pre-wrap" }}>{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DetailsTable rows={answers(p)} />
     </>
   ),
-  text: (p) => ["New onboarding submission", "", ...answers(p).map(([k, v]) => `${k}: ${v}`)].join("\n"),
+  text: (p) => ["New onboarding submission", "", ...detailLines(answers(p))].join("\n"),
 });
 
 export const onboardingConfirmationEmail = defineEmailTemplate({

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import type { z } from "zod";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/lib/forms";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { qaEditSchema } from "./qa-admin.schema";
@@ -94,9 +95,9 @@ export function QaEditForm({ q, lastResult }: { q: QaEditable; lastResult?: Subm
           </div>
         </div>
       </Form>
-      <dialog ref={dialog} aria-labelledby="delete-title" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-slate-950/60">
+      <Modal ref={dialog} labelledBy="delete-title">
         <DeleteConfirmation title={q.title} onCancel={() => dialog.current?.close()} />
-      </dialog>
+      </Modal>
     </>
   );
 }
@@ -105,7 +106,7 @@ export function QaEditForm({ q, lastResult }: { q: QaEditable; lastResult?: Subm
 export function DeleteConfirmation({ title, onCancel }: { title: string; onCancel?: () => void }) {
   return (
     <Form method="post" action="delete">
-      <h2 id="delete-title" className="text-lg font-bold">
+      <h2 id="delete-title" className="pr-8 text-lg font-bold">
         Delete this question?
       </h2>
       <p className="mt-2 text-sm text-slate-600">
