@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, uniqueEmail, waitFor, waitForHydration } from "./support";
+import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, uniqueEmail, waitFor, waitForHydration } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -153,6 +153,23 @@ describe("onboarding with JavaScript", () => {
     }, { timeoutMs: 15_000, intervalMs: 250 });
     expect(rows).toEqual([{ step_completed: 1 }]);
     expect(page.url()).toBe(`${baseUrl}/onboarding`);
+    await page.context().close();
+  });
+
+  it("keeps Next waiting while an autosave is in flight, so only one draft is created", async () => {
+    const page = await open(true);
+    const email = uniqueEmail("autosave-next");
+    await fillStep1(page);
+    await next(page, 2);
+    const release = await holdRequests(page, "**/onboarding.data*");
+    await page.getByLabel("Email").fill(email);
+    const nextButton = page.getByRole("button", { name: "Next" });
+    await waitFor(async () => (await nextButton.isDisabled()) || null, { timeoutMs: 15_000, intervalMs: 100 });
+    release();
+    await waitFor(async () => (await nextButton.isEnabled()) || null, { timeoutMs: 15_000, intervalMs: 100 });
+    await fillStep2(page, email);
+    await next(page, 3);
+    expect(query(`SELECT step_completed FROM onboarding_submissions WHERE email = '${email}'`)).toEqual([{ step_completed: 2 }]);
     await page.context().close();
   });
 });

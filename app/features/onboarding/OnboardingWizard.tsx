@@ -89,11 +89,18 @@ function StepForm({ state }: { state: WizardState }) {
     },
   });
 
+  // Autosave and a step change must not both create the draft (each would insert a row before either
+  // has the cookie): the step buttons wait while an autosave is in flight, and no autosave starts while
+  // a step change is.
   const autosave = useFetcher({ key: "onboarding-autosave" });
+  const saving = autosave.state !== "idle";
+  const stepping = useRef(busy);
+  stepping.current = busy;
   const email = step === 2 ? (fields.email.value ?? "") : "";
   useEffect(() => {
     if (!EMAIL_PATTERN.test(email.trim()) || !formRef.current) return;
     const timer = setTimeout(() => {
+      if (stepping.current || !formRef.current) return;
       const data = new FormData(formRef.current!);
       data.set("intent", "autosave");
       autosave.submit(data, { method: "post", action: "/onboarding" });
@@ -189,15 +196,15 @@ function StepForm({ state }: { state: WizardState }) {
       ) : null}
 
       <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
-        <Button type="submit" name="intent" value="back" variant="secondary" formNoValidate disabled={step === 1 || busy}>
+        <Button type="submit" name="intent" value="back" variant="secondary" formNoValidate disabled={step === 1 || busy || saving}>
           Back
         </Button>
         {step < STEP_COUNT ? (
-          <Button type="submit" name="intent" value="next" disabled={busy}>
+          <Button type="submit" name="intent" value="next" disabled={busy || saving}>
             Next
           </Button>
         ) : (
-          <Button type="submit" name="intent" value="submit" size="lg" disabled={busy}>
+          <Button type="submit" name="intent" value="submit" size="lg" disabled={busy || saving}>
             {busy ? "Submitting..." : "Get My Leads"}
           </Button>
         )}
