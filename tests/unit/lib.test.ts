@@ -4,7 +4,7 @@ import { renderEmail } from "~/email/render.server";
 import { waitlistNoticeEmail } from "~/features/lead-capture/waitlist.emails";
 import { emailFrom } from "~/lib/env.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/honeypot";
-import { safeRedirectPath } from "~/lib/request.server";
+import { BodyTooLargeError, MAX_FORM_BYTES, readBodyCapped, safeRedirectPath } from "~/lib/request.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers";
 import { canonicalUrl, seo } from "~/lib/seo";
 
@@ -110,5 +110,33 @@ describe("hostile form bodies", () => {
     expect(safeRedirectPath("/ok\nSet-Cookie: x=1")).toBe("/");
     expect(safeRedirectPath("/a\\b")).toBe("/");
     expect(safeRedirectPath("/contact?x=1#top")).toBe("/contact?x=1");
+  });
+});
+
+describe("readBodyCapped", () => {
+  const chunk = new TextEncoder().encode("x".repeat(16 * 1024));
+  const streamed = (chunks: number) => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        if (pulled > chunks) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    return { response: new Response(body), pulls: () => pulled };
+  };
+
+  it("stops reading a body without Content-Length as soon as it passes the cap", async () => {
+    const { response, pulls } = streamed(64); // 1 MB on offer
+    await expect(readBodyCapped(response, MAX_FORM_BYTES)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(pulls()).toBeLessThan(10);
+  });
+
+  it("refuses by Content-Length without reading, and returns a body under the cap whole", async () => {
+    const declared = new Response("tiny", { headers: { "Content-Length": String(MAX_FORM_BYTES + 1) } });
+    await expect(readBodyCapped(declared, MAX_FORM_BYTES)).rejects.toBeInstanceOf(BodyTooLargeError);
+    const { response } = streamed(2);
+    expect((await readBodyCapped(response, MAX_FORM_BYTES)).byteLength).toBe(2 * chunk.byteLength);
   });
 });
