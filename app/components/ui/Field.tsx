@@ -75,3 +75,17 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 ) {
   return <textarea ref={ref} className={cn(inputClasses, "min-h-32", className)} {...props} />;
 });
+
+/** A select's options: an optional empty first choice (`empty`), then value/label pairs. */
+export function Options({ options, empty }: { options: readonly { value: string; label: string }[]; empty?: string }) {
+  return (
+    <>
+      {empty !== undefined ? <option value="">{empty}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}

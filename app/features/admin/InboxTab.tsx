@@ -1,7 +1,7 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { inputClasses } from "~/components/ui/Field";
+import { inputClasses, Options } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { DataTable, EmptyState } from "~/components/ui/Table";
 import { formatDateTime } from "~/components/ui/format";
@@ -32,12 +32,7 @@ export function InboxTab({ kind, list }: { kind: InboxKind | null; list: Paged<I
             Kind
           </label>
           <select id="inbox-kind" name="kind" defaultValue={kind ?? ""} className={inputClasses}>
-            <option value="">All kinds</option>
-            {inboxKinds.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
+            <Options options={inboxKinds} empty="All kinds" />
           </select>
         </div>
         <Button type="submit" variant="secondary">

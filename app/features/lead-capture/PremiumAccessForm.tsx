@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { forwardRef, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { ErrorList, Field, Input, inputClasses } from "~/components/ui/Field";
+import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { Modal } from "~/components/ui/Modal";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
@@ -81,12 +81,7 @@ export function PremiumAccessForm({
       </Field>
       <Field label="When do you need access?" htmlFor={f.accessTiming.id} errorId={f.accessTiming.errorId} errors={f.accessTiming.errors}>
         <select {...getSelectProps(f.accessTiming)} required={false} className={inputClasses}>
-          <option value="">Select timing</option>
-          {ACCESS_TIMINGS.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
+          <Options options={ACCESS_TIMINGS} empty="Select timing" />
         </select>
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} title={PREMIUM_MESSAGES.failureTitle} />

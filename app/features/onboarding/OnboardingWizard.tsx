@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { cn } from "~/components/ui/cn";
-import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
+import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import {
@@ -275,12 +275,7 @@ function SelectField({
   return (
     <Field label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors}>
       <select {...getSelectProps(field)} onInput={onInput} required={false} className={inputClasses}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options options={options} empty={placeholder} />
       </select>
     </Field>
   );

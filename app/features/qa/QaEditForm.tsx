@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import type { z } from "zod";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
+import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/lib/forms";
 import { useLazyValidation } from "~/lib/lazy-validation";
@@ -47,11 +47,7 @@ export function QaEditForm({ q, lastResult }: { q: QaEditable; lastResult?: Subm
         <div className="grid gap-5 sm:grid-cols-3">
           <Field label="Category" htmlFor={f.category.id} errorId={f.category.errorId} errors={f.category.errors}>
             <select {...getSelectProps(f.category)} required={false} className={inputClasses}>
-              {QA_CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
+              <Options options={QA_CATEGORIES} />
             </select>
           </Field>
           <Field label="Status" htmlFor={f.status.id} errorId={f.status.errorId} errors={f.status.errors}>

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { inputClasses } from "~/components/ui/Field";
+import { inputClasses, Options } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import type { Paged } from "~/lib/pagination";
 import { QA_CATEGORIES, QA_SORTS } from "./qa.options";
@@ -31,12 +31,7 @@ export function QaFilters({ params }: { params: QaListParams }) {
           Category
         </label>
         <select id="qa-category" name="category" defaultValue={params.category ?? ""} className={inputClasses} onChange={() => refresh(0)}>
-          <option value="">All categories</option>
-          {QA_CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
+          <Options options={QA_CATEGORIES} empty="All categories" />
         </select>
       </div>
       <div>
@@ -44,11 +39,7 @@ export function QaFilters({ params }: { params: QaListParams }) {
           Sort
         </label>
         <select id="qa-sort" name="sort" defaultValue={params.sort} className={inputClasses} onChange={() => refresh(0)}>
-          {QA_SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
+          <Options options={QA_SORTS} />
         </select>
       </div>
       <Button type="submit" variant="secondary">

@@ -4,7 +4,7 @@ import { usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
-import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
+import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { QA_CATEGORIES } from "./qa.options";
 import type { questionSchema } from "./qa.schema";
 
@@ -31,12 +31,7 @@ export function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<str
       </Field>
       <Field label="Category" htmlFor={f.category.id} errorId={f.category.errorId} errors={f.category.errors}>
         <select {...getSelectProps(f.category)} required={false} className={inputClasses}>
-          <option value="">Select a category</option>
-          {QA_CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
+          <Options options={QA_CATEGORIES} empty="Select a category" />
         </select>
       </Field>
       <Field label="Your question" htmlFor={f.question.id} errorId={f.question.errorId} errors={f.question.errors} hint="Give the context: your app, your numbers, what you tried.">
