@@ -12,6 +12,7 @@ import { getLoadContext } from "./load-context";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
+import { dropUnreadableCookies } from "./app/lib/cookies.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -22,7 +23,13 @@ export default {
       context: { cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties } },
     });
     try {
-      const response = crossOriginRefusal(request) ?? (await handleRemixRequest(request, loadContext));
+      // A cookie the site cannot read or verify is dropped here, before any loader sees it, and cleared.
+      const { request: readable, clear } = await dropUnreadableCookies(request, env);
+      let response = crossOriginRefusal(readable) ?? (await handleRemixRequest(readable, loadContext));
+      if (clear.length) {
+        response = new Response(response.body, response);
+        for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
+      }
       return withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
     } catch (error) {
       console.error("Unhandled error in fetch", error);

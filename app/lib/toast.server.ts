@@ -3,7 +3,7 @@
  * carried across the redirect in a signed cookie. Built per request from env.
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
-import { secureCookies, sessionSecret } from "./env.server";
+import { siteCookie } from "./cookies.server";
 import { z } from "zod";
 import { toToast, type Toast, type ToastInput } from "./toast";
 
@@ -18,14 +18,7 @@ const TOAST_KEY = "toast";
 
 function toastStorage(env: Env) {
   return createCookieSessionStorage({
-    cookie: {
-      name: "__toast",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secureCookies(env),
-      path: "/",
-      secrets: [sessionSecret(env)],
-    },
+    cookie: siteCookie(env, "toast"),
   });
 }
 

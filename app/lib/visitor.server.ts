@@ -4,9 +4,9 @@
  * `userEmail`). Holds nothing else.
  */
 import { z } from "zod";
-import { signedCookie } from "./cookies.server";
+import { siteCookie } from "./cookies.server";
 
-const visitorCookie = (env: Env) => signedCookie(env, "__visitor", 60 * 60 * 24 * 90);
+const visitorCookie = (env: Env) => siteCookie(env, "visitor");
 
 const visitorSchema = z.object({ email: z.email() });
 

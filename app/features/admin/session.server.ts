@@ -1,12 +1,12 @@
 /**
  * Admin sessions in KV: a random session id in a signed cookie (HttpOnly,
  * SameSite=Lax, Secure over HTTPS, 7 days); the data lives in SESSIONS.
+ * The cookie is declared with the site's others in app/lib/cookies.server.ts.
  */
 import { createWorkersKVSessionStorage } from "@remix-run/cloudflare";
-import { secureCookies, sessionSecret } from "~/lib/env.server";
+import { siteCookie, SITE_COOKIES } from "~/lib/cookies.server";
 
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-export const SESSION_COOKIE = "__admin_session";
+export const SESSION_MAX_AGE_SECONDS = SITE_COOKIES.adminSession.maxAge;
 
 export interface AdminSessionData {
   userId: string;
@@ -15,16 +15,5 @@ export interface AdminSessionData {
 }
 
 export function adminSessionStorage(env: Env) {
-  return createWorkersKVSessionStorage<AdminSessionData>({
-    kv: env.SESSIONS,
-    cookie: {
-      name: SESSION_COOKIE,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secureCookies(env),
-      path: "/",
-      maxAge: SESSION_MAX_AGE_SECONDS,
-      secrets: [sessionSecret(env)],
-    },
-  });
+  return createWorkersKVSessionStorage<AdminSessionData>({ kv: env.SESSIONS, cookie: siteCookie(env, "adminSession") });
 }

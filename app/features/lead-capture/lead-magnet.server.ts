@@ -5,7 +5,7 @@
  */
 import { leadMagnetSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
-import { signedCookie } from "~/lib/cookies.server";
+import { siteCookie } from "~/lib/cookies.server";
 import { getDb } from "~/lib/db.server";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
 
@@ -52,7 +52,7 @@ export function submitChecklist(env: Env, email: string, page: string): Promise<
 }
 
 /** Remembers, for a year, that this browser unlocked the checklist (a returning visitor sees it at once). */
-const checklistCookie = (env: Env) => signedCookie(env, "__checklist", 60 * 60 * 24 * 365);
+const checklistCookie = (env: Env) => siteCookie(env, "checklist");
 
 export async function hasUnlockedChecklist(request: Request, env: Env): Promise<boolean> {
   return (await checklistCookie(env).parse(request.headers.get("Cookie"))) === "unlocked";

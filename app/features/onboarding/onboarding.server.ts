@@ -8,14 +8,14 @@ import { and, eq, gt } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutboxIfChanged, outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
-import { signedCookie } from "~/lib/cookies.server";
+import { siteCookie } from "~/lib/cookies.server";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "./onboarding.emails";
 import { toDraft, type OnboardingData, type OnboardingDraft } from "./onboarding.schema";
 import { EMAIL_PATTERN } from "./onboarding.options";
 
 export const ONBOARDING_RATE_LIMIT = { name: "onboarding", limit: 120, windowSeconds: 600 };
 
-const draftCookie = (env: Env) => signedCookie(env, "__onboarding", 60 * 60 * 24 * 30);
+const draftCookie = (env: Env) => siteCookie(env, "onboarding");
 
 export async function draftIdFrom(request: Request, env: Env): Promise<string | null> {
   const value = (await draftCookie(env).parse(request.headers.get("Cookie"))) as { id?: unknown } | null;
