@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true };
+export const handle = { bareLayout: true, noPopup: true };
 
 export default function AdminLogin() {
   const actionData = useActionData<ActionData>();

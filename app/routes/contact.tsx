@@ -31,6 +31,9 @@ const promises = [
   ["No spam", "We use your details to answer you, nothing else."],
 ] as const;
 
+/** The page is a form: the lead-magnet popup never shows here. */
+export const handle = { noPopup: true };
+
 export default function Contact() {
   const { contactEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<PublicFormActionData>();

@@ -28,6 +28,9 @@ const reasons = [
   "No sign-up: your name and email are optional",
 ];
 
+/** The page is a form: the lead-magnet popup never shows here. */
+export const handle = { noPopup: true };
+
 export default function AskQuestion() {
   const actionData = useActionData<PublicFormActionData>();
   return (

@@ -6,9 +6,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { choosePort, readyOn } from "./ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 8799);
-const BASE_URL = `http://localhost:${PORT}`;
 const STATE_DIR = resolve(".tmp/e2e-state");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
@@ -24,10 +23,16 @@ function runOrThrow(cmd: string, args: string[]) {
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
-async function waitForServer(server: ChildProcess, log: () => string) {
+/** Waits until the server we started says it is ready on our port, then until it answers. */
+async function waitForServer(server: ChildProcess, port: number, log: () => string) {
+  const BASE_URL = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log()}`);
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited early (is port ${port} taken?):\n${log()}`);
+    if (!readyOn(log(), port)) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
     try {
       const res = await fetch(BASE_URL);
       if (res.ok) return;
@@ -40,6 +45,9 @@ async function waitForServer(server: ChildProcess, log: () => string) {
 }
 
 export default async function setup(project: TestProject) {
+  // A free port (or E2E_PORT, refused when taken): never another checkout's server.
+  const PORT = await choosePort(process.env.E2E_PORT);
+  const BASE_URL = `http://localhost:${PORT}`;
   if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
   rmSync(STATE_DIR, { recursive: true, force: true });
   mkdirSync(STATE_DIR, { recursive: true });
@@ -60,7 +68,7 @@ export default async function setup(project: TestProject) {
   };
   server.stdout!.on("data", collect);
   server.stderr!.on("data", collect);
-  await waitForServer(server, () => output.slice(-4000));
+  await waitForServer(server, PORT, () => output.slice(-4000));
 
   project.provide("baseUrl", BASE_URL);
   project.provide("stateDir", STATE_DIR);

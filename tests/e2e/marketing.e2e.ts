@@ -144,6 +144,50 @@ describe("lead-magnet popup (with JavaScript)", () => {
     await page.context().close();
   });
 
+  it("never meets a visitor who takes ten seconds to fill in the question form", async () => {
+    const page = await openWithPopup("/questions-and-answers/submit");
+    const title = `Slow visitor question ${Date.now()}`;
+    const steps: [string, () => Promise<unknown>][] = [
+      ["Title", () => page.getByLabel("Title").pressSequentially(title)],
+      ["Category", () => page.getByLabel("Category").selectOption("technical")],
+      ["Your question", () => page.getByLabel("Your question").fill("How do I keep my app's webhooks fast when a store imports ten thousand orders?")],
+      ["Name (optional)", () => page.getByLabel("Name (optional)").fill("Ada")],
+    ];
+    for (const [, step] of steps) {
+      await step();
+      await page.clock.runFor(2_600);
+      expect(await page.locator("dialog[open]").count()).toBe(0);
+    }
+    await page.getByRole("button", { name: "Submit question" }).click();
+    await page.getByText("Question submitted successfully! We'll review and answer it soon.").waitFor();
+    await page.clock.runFor(10_000);
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+    expect(query(`SELECT status FROM qa_submissions WHERE title = '${title}'`)).toEqual([{ status: "pending" }]);
+    await page.context().close();
+  });
+
+  it("waits while a field has focus and stays away once the visitor has typed", async () => {
+    const page = await openWithPopup("/");
+    const field = page.locator("footer").getByLabel("Email for growth notes");
+    await field.focus();
+    await page.clock.runFor(6_000);
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+    // Left without typing: the popup opens once the field loses focus.
+    await field.blur();
+    await page.clock.runFor(1_100);
+    await page.locator("dialog[open]").waitFor();
+    await page.context().close();
+
+    const typing = await openWithPopup("/");
+    const email = typing.locator("footer").getByLabel("Email for growth notes");
+    await email.pressSequentially("slow@ex");
+    await typing.clock.runFor(5_000);
+    await email.blur();
+    await typing.clock.runFor(10_000);
+    expect(await typing.locator("dialog[open]").count()).toBe(0);
+    await typing.context().close();
+  });
+
   it("stores a submission and switches to the thank-you view", async () => {
     const page = await openWithPopup("/saas-academy");
     await page.clock.runFor(4100);

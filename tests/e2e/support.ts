@@ -60,7 +60,10 @@ export async function waitForHydration(page: Page) {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  // WCAG 2.1 A/AA, plus 2.5.3 "label in name", which axe ships as an experimental rule (off unless asked for).
+  const tags = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const labelInName = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const results = { violations: [...tags.violations, ...labelInName.violations] };
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
   );

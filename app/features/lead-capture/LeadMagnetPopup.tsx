@@ -5,6 +5,8 @@ import { LeadMagnetForm } from "./LeadMagnetForm";
 
 export const POPUP_STATUS_KEY = "leadMagnetStatus";
 export const POPUP_DELAY_MS = 4000;
+/** While a field has focus, how often the popup looks again. */
+const POPUP_RECHECK_MS = 1000;
 
 type Stored = { status: "submitted" | "dismissed"; ts: number };
 
@@ -25,10 +27,21 @@ function writeStatus(status: Stored["status"]) {
   }
 }
 
+/** Focus in a field outside the popup: the visitor is busy with a form. */
+function fieldHasFocus(dialog: HTMLDialogElement): boolean {
+  const el = document.activeElement;
+  return !!el && el.matches("input, textarea, select, [contenteditable]") && !dialog.contains(el);
+}
+
 /**
  * The lead-magnet popup: a native <dialog> (modal: focus stays inside, Escape
  * closes, focus returns), opened 4 s after load unless the visitor already
  * submitted or dismissed it. It needs JavaScript; without it, nothing shows.
+ *
+ * It never interrupts someone filling in a form: while focus is in a field it
+ * waits until the field is left, and once the visitor has typed into any form
+ * of the page it does not open on that visit. Routes whose main content is a
+ * form set `handle.noPopup` and never render it.
  */
 export function LeadMagnetPopup({ pdfUrl }: { pdfUrl: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -38,12 +51,28 @@ export function LeadMagnetPopup({ pdfUrl }: { pdfUrl: string }) {
 
   useEffect(() => {
     if (readStatus()) return;
-    const timer = setTimeout(() => {
-      if (readStatus() || !dialog.current || dialog.current.open) return;
+    let typed = false;
+    const onInput = (event: Event) => {
+      const target = event.target as Element | null;
+      if (target?.closest?.("form") && !dialog.current?.contains(target)) typed = true;
+    };
+    document.addEventListener("input", onInput, true);
+    let timer: ReturnType<typeof setTimeout>;
+    const tryOpen = () => {
+      const el = dialog.current;
+      if (typed || readStatus() || !el || el.open) return;
+      if (fieldHasFocus(el)) {
+        timer = setTimeout(tryOpen, POPUP_RECHECK_MS);
+        return;
+      }
       returnFocus.current = document.activeElement as HTMLElement | null;
-      dialog.current.showModal();
-    }, POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
+      el.showModal();
+    };
+    timer = setTimeout(tryOpen, POPUP_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("input", onInput, true);
+    };
   }, []);
 
   const close = () => dialog.current?.close();

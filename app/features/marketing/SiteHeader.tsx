@@ -7,9 +7,12 @@ import { headerLinks } from "./navigation";
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-bold text-ink" aria-label="Founder Leads home">
+    // Named by its visible text (WCAG 2.5.3 label in name): "Founder Leads home".
+    <Link to="/" className="flex items-center gap-2 font-bold text-ink">
       <BrandMark />
-      <span className="text-lg">Founder Leads</span>
+      <span className="text-lg">
+        Founder Leads<span className="sr-only"> home</span>
+      </span>
     </Link>
   );
 }
