@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmail } from "~/lib/validation";
+import { multiLine, requiredEmail, singleLine } from "~/lib/validation";
 
 export const CONTACT_MESSAGES = {
   name: "Please enter your name",
@@ -15,16 +15,12 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  name: z
-    .string({ error: CONTACT_MESSAGES.name })
-    .trim()
+  name: singleLine(CONTACT_MESSAGES.name)
     .min(2, CONTACT_MESSAGES.name)
     .max(100, CONTACT_MESSAGES.nameTooLong),
   email: requiredEmail({ required: CONTACT_MESSAGES.emailRequired, invalid: CONTACT_MESSAGES.emailInvalid }),
-  company: z.string().trim().max(100, CONTACT_MESSAGES.companyTooLong).optional(),
-  message: z
-    .string({ error: CONTACT_MESSAGES.messageTooShort })
-    .trim()
+  company: singleLine().max(100, CONTACT_MESSAGES.companyTooLong).optional(),
+  message: multiLine(CONTACT_MESSAGES.messageTooShort)
     .min(10, CONTACT_MESSAGES.messageTooShort)
     .max(2000, CONTACT_MESSAGES.messageTooLong),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEmail } from "~/lib/validation";
+import { optionalField, phoneField, requiredEmail, singleLine } from "~/lib/validation";
 import { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES } from "./lead-magnet.messages";
 
 export { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES };
@@ -7,9 +7,7 @@ export { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES };
 const M = LEAD_MAGNET_MESSAGES;
 
 /** An app URL: required, parseable, http or https (in that order of messages). */
-export const appUrlField = z
-  .string({ error: M.appUrlRequired })
-  .trim()
+export const appUrlField = singleLine(M.appUrlRequired)
   .min(1, M.appUrlRequired)
   .max(500, M.appUrlInvalid)
   .superRefine((value, ctx) => {
@@ -23,9 +21,7 @@ export const appUrlField = z
     if (url.protocol !== "http:" && url.protocol !== "https:") ctx.addIssue({ code: "custom", message: M.appUrlScheme });
   });
 
-export const firstNameField = z
-  .string({ error: M.firstNameRequired })
-  .trim()
+export const firstNameField = singleLine(M.firstNameRequired)
   .min(1, M.firstNameRequired)
   .min(2, M.firstNameShort)
   .max(100, M.firstNameShort);
@@ -41,20 +37,12 @@ export type LeadMagnetPopupInput = z.infer<typeof leadMagnetPopupSchema>;
 
 const L = PLAYBOOK_LANDING_MESSAGES;
 
-/** Optional phone: digits with spaces, dashes, dots, parentheses and a leading +; empty is no phone. */
-const optionalPhone = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-  z
-    .string({ error: L.phoneInvalid })
-    .trim()
-    .max(40, L.phoneInvalid)
-    .regex(/^\+?[\d\s().-]{6,}$/, L.phoneInvalid)
-    .optional(),
-);
+/** Optional phone, on the site's one phone rule; empty is no phone. */
+const optionalPhone = optionalField(phoneField(L.phoneInvalid));
 
 /** The playbook landing page's form. */
 export const playbookLandingSchema = z.object({
-  firstName: z.string({ error: L.firstNameShort }).trim().min(2, L.firstNameShort).max(100, L.firstNameShort),
+  firstName: singleLine(L.firstNameShort).min(2, L.firstNameShort).max(100, L.firstNameShort),
   email: requiredEmail({ required: L.emailInvalid, invalid: L.emailInvalid }),
   appUrl: appUrlField,
   phone: optionalPhone,

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { requiredEmail } from "~/lib/validation";
+import { requiredEmail, singleLine } from "~/lib/validation";
 import { ACCESS_TIMINGS, PREMIUM_MESSAGES as M } from "./premium.messages";
 
 export { ACCESS_TIMINGS, PREMIUM_MESSAGES } from "./premium.messages";
 
 /** The premium access request: the same schema in the dialog, on /playbooks/premium and in the action. */
 export const premiumAccessSchema = z.object({
-  firstName: z.string({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(100, M.firstNameRequired),
+  firstName: singleLine(M.firstNameRequired).min(1, M.firstNameRequired).max(100, M.firstNameRequired),
   email: requiredEmail({ required: M.emailInvalid, invalid: M.emailInvalid }),
-  company: z.string({ error: M.companyRequired }).trim().min(1, M.companyRequired).max(200, M.companyRequired),
+  company: singleLine(M.companyRequired).min(1, M.companyRequired).max(200, M.companyRequired),
   accessTiming: z.enum(ACCESS_TIMINGS.map((t) => t.value) as ["instantly", "this-week", "this-month"], { error: M.accessTimingRequired }),
 });
 

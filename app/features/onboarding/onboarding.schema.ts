@@ -3,6 +3,7 @@
  * browser and the action) and the whole form for the final submit.
  */
 import { z } from "zod";
+import { isValidPhone, multiLine, phoneField, singleLine } from "~/lib/validation";
 import { APP_CATEGORIES, EMAIL_PATTERN, MIN_LONG_TEXT, ONBOARDING_MESSAGES as M, PLAN_LIMITS, PRICING_MODELS } from "./onboarding.options";
 
 export * from "./onboarding.options";
@@ -11,21 +12,17 @@ const LONG_TEXT_MAX = 5000;
 const SHORT_TEXT_MAX = 200;
 
 const requiredText = (max = SHORT_TEXT_MAX) =>
-  z.string({ error: M.required }).trim().min(1, M.required).max(max, `Please keep this under ${max} characters`);
+  singleLine(M.required).min(1, M.required).max(max, `Please keep this under ${max} characters`);
+/** The step-4 answers: several lines allowed. */
+const requiredLongText = () =>
+  multiLine(M.required).min(1, M.required).max(LONG_TEXT_MAX, `Please keep this under ${LONG_TEXT_MAX} characters`);
 
 const longText = () =>
-  z
-    .string({ error: M.min50 })
-    .trim()
+  multiLine(M.min50)
     .min(MIN_LONG_TEXT, M.min50)
     .max(LONG_TEXT_MAX, `Please keep this under ${LONG_TEXT_MAX} characters`);
 
-/** Digits after removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more. */
-export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
-export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(value.replace(/[\s\-()]/g, ""));
-}
-
+export { isValidPhone };
 
 export function isValidUrl(value: string): boolean {
   try {
@@ -49,7 +46,7 @@ export const step1Schema = z.object({
   appName: requiredText(),
   appCategory: enumOf(APP_CATEGORIES, M.selectCategory),
   appDescription: longText(),
-  appUrl: z.string({ error: M.url }).trim().max(500, M.url).refine(isValidUrl, M.url),
+  appUrl: singleLine(M.url).max(500, M.url).refine(isValidUrl, M.url),
 });
 
 export const step2Schema = z.object({
@@ -57,7 +54,7 @@ export const step2Schema = z.object({
   lastName: requiredText(),
   email: z.string({ error: M.email }).trim().max(254, M.email).regex(EMAIL_PATTERN, M.email),
   company: requiredText(),
-  phone: z.string({ error: M.phone }).trim().max(40, M.phone).refine(isValidPhone, M.phone),
+  phone: phoneField(M.phone),
 });
 
 export const step3Schema = z.object({
@@ -67,11 +64,11 @@ export const step3Schema = z.object({
 });
 
 export const step4Schema = z.object({
-  targetAudience: requiredText(LONG_TEXT_MAX),
-  idealContactPersona: requiredText(LONG_TEXT_MAX),
-  painPoints: requiredText(LONG_TEXT_MAX),
-  customerBehavior: requiredText(LONG_TEXT_MAX),
-  competitionApps: requiredText(LONG_TEXT_MAX),
+  targetAudience: requiredLongText(),
+  idealContactPersona: requiredLongText(),
+  painPoints: requiredLongText(),
+  customerBehavior: requiredLongText(),
+  competitionApps: requiredLongText(),
 });
 
 export const stepSchemas = [step1Schema, step2Schema, step3Schema, step4Schema] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, optionalField, singleLine } from "~/lib/validation";
 import { QA_CATEGORIES, QA_MESSAGES as M } from "./qa.options";
 
 export const QA_ADMIN_MESSAGES = {
@@ -10,9 +11,9 @@ export const QA_ADMIN_MESSAGES = {
 } as const;
 
 export const qaEditSchema = z.object({
-  title: z.string({ error: M.titleShort }).trim().min(10, M.titleShort).max(200, M.titleLong),
-  question: z.string({ error: M.questionShort }).trim().min(20, M.questionShort).max(2000, M.questionLong),
-  answer: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(10_000).optional()),
+  title: singleLine(M.titleShort).min(10, M.titleShort).max(200, M.titleLong),
+  question: multiLine(M.questionShort).min(20, M.questionShort).max(2000, M.questionLong),
+  answer: optionalField(multiLine().max(10_000)),
   category: z.enum(QA_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
   status: z.enum(["pending", "published"], { error: "Please choose a status" }),
   isFeatured: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
