@@ -9,6 +9,7 @@ import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { isHoneypotFilled } from "./honeypot";
+import { withD1Retry } from "./d1-retry.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server";
 import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./request.server";
 import { JS_FIELD, REDIRECT_FIELD } from "./forms";
@@ -51,7 +52,11 @@ export async function readPublicForm<Schema extends z.ZodType>(
   if (isHoneypotFilled(formData)) return { ...base, kind: "honeypot" };
 
   const submission = parseWithZod(formData, { schema });
-  const limit = await hitRateLimit(env.DB, rateLimit, clientIp(request));
+  const limit = await withD1Retry("rate limit", () => hitRateLimit(env.DB, rateLimit, clientIp(request))).catch((error: unknown) => {
+    // The counter could not be written: let the visitor through rather than lose the lead.
+    console.error(`Rate limit ${rateLimit.name} unavailable; allowing the request`, error);
+    return { allowed: true as const, retryAfterSeconds: 0 };
+  });
   if (!limit.allowed) {
     return {
       ...base,

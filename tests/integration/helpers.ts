@@ -90,12 +90,22 @@ export async function all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
 
 /** The env with a D1 whose batch() fails (storage down for writes; reads and rate limits still work). */
 export function envWithFailingBatch(base: Env = env): Env {
+  return envWithFlakyBatch(Infinity, "D1 is down", base).env;
+}
+
+/** The env with a D1 whose first `failures` batch() calls fail with `message`; `calls` counts every call. */
+export function envWithFlakyBatch(failures: number, message: string, base: Env = env): { env: Env; calls: () => number } {
+  let calls = 0;
   const DB = new Proxy(base.DB, {
     get(target, prop) {
-      if (prop === "batch") return () => Promise.reject(new Error("D1 is down"));
+      if (prop === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          calls += 1;
+          return calls <= failures ? Promise.reject(new Error(message)) : target.batch(statements);
+        };
       const value = Reflect.get(target, prop);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { ...base, DB };
+  return { env: { ...base, DB }, calls: () => calls };
 }

@@ -4,12 +4,13 @@ import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server"
 import { getDb } from "~/lib/db.server";
 import { contactNoticeEmail } from "./contact.emails";
 import type { ContactInput } from "./contact.schema";
+import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const CONTACT_RATE_LIMIT = { name: "contact", limit: 5, windowSeconds: 600 };
 
 export async function sendContactMessage(env: Env, input: ContactInput): Promise<void> {
   const db = getDb(env);
   const draft = outboxDraft(contactNoticeEmail, env.NOTIFY_TO, input);
-  await db.batch([db.insert(contactMessages).values(input), insertOutbox(db, [draft])]);
+  await withD1Retry("contact message", () => db.batch([db.insert(contactMessages).values(input), insertOutbox(db, [draft])]));
   await enqueueOutbox(env, [draft.id]);
 }

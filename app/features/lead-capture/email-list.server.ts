@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { newsletterSubscribers, waitlistEntries } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, type OutboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
+import { withD1Retry } from "~/lib/d1-retry.server";
 
 type EmailListTable = typeof waitlistEntries | typeof newsletterSubscribers;
 
@@ -27,7 +28,7 @@ export async function joinEmailList(
   const existing = await db.select({ id: table.id }).from(table).where(eq(table.email, email)).get();
   if (existing) return { status: "already-joined" };
   try {
-    await db.batch([db.insert(table).values({ email }), insertOutbox(db, drafts)]);
+    await withD1Retry("email list signup", () => db.batch([db.insert(table).values({ email }), insertOutbox(db, drafts)]));
   } catch (error) {
     // Two requests raced; the other one stored the row (and its emails).
     if (isUniqueViolation(error)) return { status: "already-joined" };

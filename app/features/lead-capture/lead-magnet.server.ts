@@ -8,6 +8,7 @@ import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server"
 import { siteCookie } from "~/lib/cookies.server";
 import { getDb } from "~/lib/db.server";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
+import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const LEAD_MAGNET_RATE_LIMIT = { name: "lead-magnet", limit: 10, windowSeconds: 600 };
 
@@ -28,7 +29,7 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): P
     outboxDraft(input.type === "marketing-checklist" ? checklistVisitorEmail : leadMagnetVisitorEmail, input.email, payload),
     outboxDraft(leadMagnetNoticeEmail, env.NOTIFY_TO, payload),
   ];
-  await db.batch([
+  await withD1Retry("lead-magnet submission", () => db.batch([
     db.insert(leadMagnetSubmissions).values({
       firstName: input.firstName,
       email: input.email,
@@ -39,7 +40,7 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): P
       type: input.type ?? null,
     }),
     insertOutbox(db, drafts),
-  ]);
+  ]));
   await enqueueOutbox(
     env,
     drafts.map((d) => d.id),

@@ -4,13 +4,14 @@ import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server"
 import { getDb } from "~/lib/db.server";
 import { premiumNoticeEmail, premiumRequesterEmail } from "./premium.emails";
 import type { PremiumAccessInput } from "./premium.schema";
+import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const PREMIUM_RATE_LIMIT = { name: "premium-access", limit: 5, windowSeconds: 600 };
 
 export async function submitPremiumRequest(env: Env, input: PremiumAccessInput): Promise<void> {
   const db = getDb(env);
   const drafts = [outboxDraft(premiumRequesterEmail, input.email, input), outboxDraft(premiumNoticeEmail, env.NOTIFY_TO, input)];
-  await db.batch([db.insert(premiumAccessRequests).values(input), insertOutbox(db, drafts)]);
+  await withD1Retry("premium access request", () => db.batch([db.insert(premiumAccessRequests).values(input), insertOutbox(db, drafts)]));
   await enqueueOutbox(
     env,
     drafts.map((d) => d.id),

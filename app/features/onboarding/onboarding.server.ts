@@ -12,6 +12,7 @@ import { siteCookie } from "~/lib/cookies.server";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "./onboarding.emails";
 import { toDraft, type OnboardingData, type OnboardingDraft } from "./onboarding.schema";
 import { EMAIL_PATTERN } from "./onboarding.options";
+import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const ONBOARDING_RATE_LIMIT = { name: "onboarding", limit: 120, windowSeconds: 600 };
 
@@ -111,7 +112,7 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
            VALUES (?1, ?2, 4, ?3, 1, ?4, ?4)`,
         )
         .bind(crypto.randomUUID(), email, formData, now);
-  const [result] = await db.batch([guarded, ...insertOutboxIfChanged(db, drafts, now)]);
+  const [result] = await withD1Retry("onboarding submission", () => db.batch([guarded, ...insertOutboxIfChanged(db, drafts, now)]));
   if (!result || result.meta.changes === 0) {
     // Nothing changed: either this draft was completed already (a replay), or its row is gone,
     // in which case the answers are stored as a new submission rather than lost.

@@ -7,6 +7,7 @@ import { slugify, uniqueSlug } from "~/lib/slug";
 import { qaAlertEmail } from "./qa.emails";
 import { QA_CATEGORIES, QA_PAGE_SIZE, type QaCategory, type QaSort, type QuestionInput } from "./qa.schema";
 import { toFtsQuery } from "./search";
+import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const QA_RATE_LIMIT = { name: "qa-submit", limit: 5, windowSeconds: 600 };
 
@@ -153,7 +154,7 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
       submissionId: id,
     });
     try {
-      await db.batch([
+      await withD1Retry("question", () => db.batch([
         db.insert(qaSubmissions).values({
           id,
           title: input.title,
@@ -165,7 +166,7 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
           submitterEmail: input.submitterEmail?.toLowerCase() ?? null,
         }),
         insertOutbox(db, [alert]),
-      ]);
+      ]));
     } catch (error) {
       if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error))) continue;
       throw error;
