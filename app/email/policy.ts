@@ -7,8 +7,14 @@ export const QUEUE_DELIVERIES = 4;
 export const MAX_TOTAL_ATTEMPTS = 12;
 /** A `queued` row this long past its due time was lost on the way: re-queue it. */
 export const STALE_QUEUED_MS = 2 * 60 * 1000;
-/** How many rows one sweep re-queues at most. */
-export const SWEEP_LIMIT = 100;
+/** Rows one page of a sweep re-queues (one select, one update, one queue batch of at most 100 messages). */
+export const SWEEP_PAGE = 100;
+/**
+ * One sweep keeps taking pages until none are due or a budget is spent: D1
+ * queries well under the 50 a free-plan invocation may make, and a few
+ * seconds of wall time (the cron's CPU time is mostly spent waiting on D1).
+ */
+export const SWEEP_BUDGET = { queries: 40, ms: 5_000 };
 
 /** Delay before the queue re-delivers after the n-th failed delivery: 30 s, 60 s, 120 s… */
 export function queueRetryDelaySeconds(delivery: number): number {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.server";
 import { MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES } from "~/email/policy";
+import { sweepOutbox } from "~/email/sweeper.server";
 import { all, recordingEnv } from "./helpers";
 
 type Row = { status: string; attempts: number; last_error: string | null; sent_at: number | null; next_attempt_at: number };
@@ -191,6 +192,46 @@ describe("outbox sweeper (cron)", () => {
     expect(rec.messages).not.toContainEqual({ outboxId: exhausted.id });
     expect((await row(due.id)).status).toBe("queued");
     expect((await row(exhausted.id)).status).toBe("failed");
+  });
+
+  /** `n` failed rows due for retry, for one recipient, in one statement. */
+  async function insertDueBacklog(n: number): Promise<string> {
+    const recipient = `backlog-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await env.DB.prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM seq WHERE i < ?1)
+       INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at, created_at)
+       SELECT ?2 || '-' || i, 'waitlist-confirmation', ?2, 'Backlog', '{"email":"x@example.com"}', 'failed', 4, ?3 - i, ?3 - i FROM seq`,
+    )
+      .bind(n, recipient, Date.now() - 1000)
+      .run();
+    return recipient;
+  }
+
+  it("drains a backlog of 1,000 failed rows due for retry in one run", async () => {
+    const recipient = await insertDueBacklog(1000);
+    const rec = recordingEnv();
+    await sweep(rec.env);
+    const ours = rec.messages.filter((m) => String((m as { outboxId: string }).outboxId).startsWith(recipient));
+    expect(new Set(ours.map((m) => (m as { outboxId: string }).outboxId)).size).toBe(1000);
+    expect(await all("SELECT status, count(*) AS n FROM email_outbox WHERE recipient = ? GROUP BY status", recipient)).toEqual([
+      { status: "queued", n: 1000 },
+    ]);
+  });
+
+  it("stops cleanly when its query budget is spent, and the next run goes on", async () => {
+    const recipient = await insertDueBacklog(450);
+    const rec = recordingEnv();
+    const first = await sweepOutbox(rec.env, Date.now(), { queries: 5, ms: 60_000 });
+    expect(first.stoppedBy).toBe("queries");
+    expect(first.queries).toBeLessThanOrEqual(5);
+    const firstOurs = first.requeued.filter((id) => id.startsWith(recipient)).length;
+    expect(firstOurs).toBeGreaterThan(0);
+    expect(firstOurs).toBeLessThanOrEqual(200);
+    const second = await sweepOutbox(rec.env, Date.now());
+    expect(second.stoppedBy).toBe("done");
+    expect(await all("SELECT status, count(*) AS n FROM email_outbox WHERE recipient = ? GROUP BY status", recipient)).toEqual([
+      { status: "queued", n: 450 },
+    ]);
   });
 
   it("removes rate-limit counters of windows that ended a day ago", async () => {
