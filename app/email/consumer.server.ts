@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
+import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
 import type { EmailQueueMessage } from "./outbox.server";
 import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS } from "./policy";
@@ -55,6 +56,12 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
   }
 
   const attempts = row.attempts + 1;
+  // Sent already by a delivery whose "sent" write failed: record it now, never send a second copy.
+  if (await hasSendReceipt(env, row.id)) {
+    await markSent(env, row.id, attempts);
+    message.ack();
+    return;
+  }
   try {
     const template = templateFor(row.kind);
     if (!template) throw new Error(`No email template for kind "${row.kind}"`);
@@ -64,6 +71,7 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
     });
     await getTransport(env).send({ ...rendered, to: row.recipient });
   } catch (error) {
+    // Not accepted by the provider (or it crashed before): retried, so nothing is lost.
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
     const delaySeconds = queueRetryDelaySeconds(message.attempts);
@@ -82,15 +90,48 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
     else message.retry({ delaySeconds });
     return;
   }
-  // Sent. Recording it is separate: if that write fails, the lease still keeps it from being sent twice soon,
-  // and we never send again because of a bookkeeping error.
-  try {
-    await db
-      .update(emailOutbox)
-      .set({ status: "sent", attempts, sentAt: new Date(), lastError: null, leaseUntil: null })
-      .where(eq(emailOutbox.id, row.id));
-  } catch (error) {
-    console.error(`Email ${row.id} was sent but could not be marked sent`, error);
-  }
+  // Accepted by the provider: the receipt first (it does not depend on D1), then the row.
+  await writeSendReceipt(env, row.id);
+  await markSent(env, row.id, attempts);
   message.ack();
+}
+
+/**
+ * A send receipt: a short-lived KV key written as soon as the provider accepts
+ * a message. If marking the row sent fails even after retries, the row's lease
+ * runs out and a later delivery finds the receipt, marks the row sent and sends
+ * nothing.
+ */
+const receiptKey = (outboxId: string) => `email-sent:${outboxId}`;
+export const SEND_RECEIPT_TTL_SECONDS = 24 * 60 * 60;
+
+async function hasSendReceipt(env: Env, outboxId: string): Promise<boolean> {
+  try {
+    return (await env.CACHE.get(receiptKey(outboxId))) !== null;
+  } catch (error) {
+    console.error(`Could not read the send receipt of ${outboxId}`, error);
+    return false;
+  }
+}
+
+async function writeSendReceipt(env: Env, outboxId: string): Promise<void> {
+  try {
+    await env.CACHE.put(receiptKey(outboxId), new Date().toISOString(), { expirationTtl: SEND_RECEIPT_TTL_SECONDS });
+  } catch (error) {
+    console.error(`Email ${outboxId} was sent but its send receipt could not be written`, error);
+  }
+}
+
+/** Marks a row sent, retrying a transient D1 error; a lasting failure is logged (the receipt still stops a resend). */
+async function markSent(env: Env, outboxId: string, attempts: number): Promise<void> {
+  try {
+    await withD1Retry("mark email sent", () =>
+      getDb(env)
+        .update(emailOutbox)
+        .set({ status: "sent", attempts, sentAt: new Date(), lastError: null, leaseUntil: null })
+        .where(eq(emailOutbox.id, outboxId)),
+    );
+  } catch (error) {
+    console.error(`Email ${outboxId} was sent but could not be marked sent`, error);
+  }
 }

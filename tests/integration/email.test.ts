@@ -150,6 +150,68 @@ describe("email queue consumer", () => {
   });
 });
 
+/** The env with a D1 that fails every statement whose SQL matches `pattern` with a transient error. */
+function envFailingStatements(pattern: RegExp, base: Env = mailchannelsEnv): { env: Env; failures: () => number } {
+  let failures = 0;
+  const fail = () => {
+    failures += 1;
+    return Promise.reject(new Error("D1_ERROR: Network connection lost."));
+  };
+  const failing: Record<string, unknown> = { run: fail, all: fail, raw: fail, first: fail };
+  failing.bind = () => failing;
+  const DB = new Proxy(base.DB, {
+    get(target, prop) {
+      if (prop === "prepare") return (query: string) => (pattern.test(query) ? failing : target.prepare(query));
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { env: { ...base, DB }, failures: () => failures };
+}
+
+const expireLease = (id: string) => env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(id, Date.now() - 1).run();
+
+describe("send receipt: an email is sent once even when recording it fails", () => {
+  it("retries the 'sent' write, and a later delivery marks the row sent without sending again", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+    const broken = envFailingStatements(/"sent_at" = \?/);
+
+    const first = await deliver(id, broken.env);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(broken.failures()).toBe(4); // the first try and three retries
+    expect(first.explicitAcks).toEqual([`msg-${id}`]);
+    expect((await row(id)).status).toBe("queued");
+    expect(await env.CACHE.get(`email-sent:${id}`)).not.toBeNull();
+
+    // The lease runs out and the sweeper (or the queue) delivers it again.
+    await expireLease(id);
+    const second = await deliver(id, mailchannelsEnv);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(second.explicitAcks).toEqual([`msg-${id}`]);
+    const after = await row(id);
+    expect(after.status).toBe("sent");
+    expect(after.sent_at).toBeGreaterThan(0);
+  });
+
+  it("still sends an email whose first send never reached the provider", async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockRejectedValueOnce(new Error("connection reset by peer"))
+      .mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+
+    const first = await deliver(id, mailchannelsEnv);
+    expect(first.retryMessages).toHaveLength(1);
+    expect(await env.CACHE.get(`email-sent:${id}`)).toBeNull();
+    expect((await row(id)).status).toBe("queued");
+
+    await deliver(id, mailchannelsEnv, 2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((await row(id)).status).toBe("sent");
+  });
+});
+
 describe("outbox sweeper (cron)", () => {
   async function sweep(testEnv: Env) {
     const ctx = createExecutionContext();
