@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export default function SitePage() {
   const { page } = useLoaderData<typeof loader>();
-  return page ? <ContentPage title={page.title} blocks={page.blocks} updatedAt={page.updatedAt} /> : <NotFound />;
+  return page ? <ContentPage title={page.title} content={page.content} updatedAt={page.updatedAt} /> : <NotFound />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>

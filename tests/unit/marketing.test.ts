@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { blockText } from "~/features/content/content-blocks.server";
-import { pageBlocks } from "~/features/content/page-content";
 import { contactSchema } from "~/features/lead-capture/contact.schema";
 import { LEAD_MAGNET_MESSAGES as M, leadMagnetPopupSchema } from "~/features/lead-capture/lead-magnet.schema";
 import { newsletterSchema } from "~/features/lead-capture/newsletter.schema";
@@ -81,23 +80,6 @@ describe("form schemas", () => {
 });
 
 describe("content", () => {
-  it("turns page content of any known shape into blocks, and unknown shapes into none", () => {
-    expect(pageBlocks("One.\n\nTwo.")).toEqual([
-      { type: "paragraph", text: "One." },
-      { type: "paragraph", text: "Two." },
-    ]);
-    expect(pageBlocks({ paragraphs: ["A", 3, "B"] })).toEqual([
-      { type: "paragraph", text: "A" },
-      { type: "paragraph", text: "B" },
-    ]);
-    expect(pageBlocks({ sections: [{ heading: "H", body: "Body" }] })).toEqual([
-      { type: "heading", text: "H" },
-      { type: "paragraph", text: "Body" },
-    ]);
-    expect(pageBlocks(42)).toEqual([]);
-    expect(pageBlocks({ foo: "bar" })).toEqual([]);
-  });
-
   it("reads a content block's text", () => {
     expect(blockText("Hello")).toBe("Hello");
     expect(blockText({ text: " Hi " })).toBe("Hi");

@@ -1,24 +1,29 @@
+import { StructuredContent } from "~/components/content/StructuredContent";
 import { Container } from "~/components/ui/Container";
 import { formatDate } from "~/components/ui/format";
-import type { PageBlock } from "./page-content";
 
-export function ContentPage({ title, blocks, updatedAt }: { title: string; blocks: PageBlock[]; updatedAt: Date }) {
+/** A site page or a guide: title, an optional lead, the content through the one renderer. */
+export function ContentPage({
+  title,
+  content,
+  updatedAt,
+  lead,
+  eyebrow,
+}: {
+  title: string;
+  content: unknown;
+  updatedAt: Date | string;
+  lead?: string | null;
+  eyebrow?: string | null;
+}) {
   return (
     <Container className="py-16 sm:py-24">
       <article className="mx-auto max-w-3xl">
-        <h1 className="text-4xl font-extrabold tracking-tight">{title}</h1>
-        <p className="mt-3 text-sm text-slate-600">Last updated {formatDate(updatedAt)}</p>
-        <div className="mt-10 space-y-5 text-lg leading-8 text-slate-700">
-          {blocks.map((b, i) =>
-            b.type === "heading" ? (
-              <h2 key={i} className="pt-4 text-2xl font-bold">
-                {b.text}
-              </h2>
-            ) : (
-              <p key={i}>{b.text}</p>
-            ),
-          )}
-        </div>
+        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">{eyebrow}</p> : null}
+        <h1 className="mt-1 text-4xl font-extrabold tracking-tight">{title}</h1>
+        {lead ? <p className="mt-4 text-xl leading-8 text-slate-600">{lead}</p> : null}
+        <p className="mt-3 text-sm text-slate-600">Last updated {formatDate(new Date(updatedAt))}</p>
+        <StructuredContent content={content} className="mt-10" />
       </article>
     </Container>
   );

@@ -3,13 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { pages } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
 import { parseJsonOrText } from "~/lib/json";
-import { pageBlocks, type PageBlock } from "./page-content";
 
 export interface PublishedPage {
   slug: string;
   title: string;
   metaDescription: string | null;
-  blocks: PageBlock[];
+  /** Parsed JSON, or the raw text: the renderer takes either. */
+  content: unknown;
   updatedAt: Date;
 }
 
@@ -24,7 +24,7 @@ export async function getPublishedPage(env: Env, slug: string): Promise<Publishe
     slug: row.slug,
     title: row.title,
     metaDescription: row.metaDescription,
-    blocks: pageBlocks(parseJsonOrText(row.content)),
+    content: parseJsonOrText(row.content),
     updatedAt: row.updatedAt,
   };
 }

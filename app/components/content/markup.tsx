@@ -1,0 +1,62 @@
+/**
+ * The small inline markup of structured content: **bold** and [label](url).
+ * Parsed into React elements, never injected as HTML: React escapes every
+ * text. Links go only to http(s), mailto and same-site paths; anything else
+ * (javascript:, data:, protocol-relative //host) shows as plain text.
+ */
+import { Fragment, type ReactNode } from "react";
+
+const TOKEN = /\*\*(.+?)\*\*|\[([^\[\]\n]+)\]\(([^()\s]+)\)/g;
+const LINK = /\[([^\[\]\n]+)\]\(([^()\s]+)\)/g;
+
+export type SafeHref = { href: string; external: boolean } | null;
+
+export function safeHref(url: string): SafeHref {
+  const u = url.trim();
+  if (/^https?:\/\/[^\s/]+/i.test(u)) return { href: u, external: true };
+  if (/^mailto:[^\s]+@[^\s]+$/i.test(u)) return { href: u, external: false };
+  if (/^\/(?!\/)/.test(u) || /^#[\w-]+$/.test(u)) return { href: u, external: false };
+  return null;
+}
+
+function link(label: ReactNode, url: string, key: string | number): ReactNode {
+  const safe = safeHref(url);
+  if (!safe) return <Fragment key={key}>{label}</Fragment>;
+  return (
+    <a
+      key={key}
+      href={safe.href}
+      className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800"
+      {...(safe.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** Links only (inside bold text). */
+function links(text: string, keyPrefix: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(LINK)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(link(m[1], m[2]!, `${keyPrefix}-${m.index}`));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** Text with **bold** and [links] as React nodes. An unclosed `**` stays as typed. */
+export function renderInline(text: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    if (m[1] !== undefined) out.push(<strong key={m.index} className="font-semibold text-ink">{links(m[1], `b${m.index}`)}</strong>);
+    else out.push(link(m[2], m[3]!, m.index));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
