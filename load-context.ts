@@ -13,6 +13,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: CloudflareContext;
     /** Per-request CSP nonce, given to Remix's inline scripts. */
     nonce: string;
+    /** First path segments the routes serve (from the built route manifest; absent under `vite dev`). */
+    reservedPaths?: ReadonlySet<string>;
   }
   interface Future {
     v3_singleFetch: true;

@@ -13,8 +13,10 @@ import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.s
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
+import { servedFirstSegments } from "./app/lib/route-paths";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const reservedPaths = servedFirstSegments((build as unknown as ServerBuild).routes);
 
 export default {
   async fetch(request, env, ctx) {
@@ -22,6 +24,7 @@ export default {
       request,
       context: { cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties } },
     });
+    loadContext.reservedPaths = reservedPaths;
     try {
       // A cookie the site cannot read or verify is dropped here, before any loader sees it, and cleared.
       const { request: readable, clear } = await dropUnreadableCookies(request, env);

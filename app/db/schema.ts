@@ -203,7 +203,8 @@ export const guides = sqliteTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     description: text("description"),
-    content: text("content", { mode: "json" }).$type<unknown>(),
+    /** JSON, or raw text when an admin's input was not valid JSON (spec): read it with `parseJsonOrText`. */
+    content: text("content"),
     category: text("category"),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     orderIndex: integer("order_index").notNull().default(0),

@@ -4,17 +4,24 @@ import { useRef, type MouseEvent } from "react";
 import { openModal } from "~/components/ui/Modal";
 import { PremiumAccessDialog, PremiumAccessLink } from "~/features/lead-capture/PremiumAccessForm";
 import { PlaybooksHub } from "~/features/playbooks/PlaybooksHub";
+import { listPublishedGuides } from "~/features/content/resources.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return { contactEmail: context.cloudflare.env.CONTACT_EMAIL };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  // The guides are a bonus on this page: if they cannot be read, the hub still renders.
+  const guides = await listPublishedGuides(env).catch((error: unknown) => {
+    console.error("Listing the published guides failed", error);
+    return [];
+  });
+  return { contactEmail: env.CONTACT_EMAIL, guides };
 }
 
 /** The page has its own form: no lead-magnet popup on top of it. */
 export const handle = { noPopup: true };
 
 export default function Playbooks() {
-  const { contactEmail } = useLoaderData<typeof loader>();
+  const { contactEmail, guides } = useLoaderData<typeof loader>();
   const dialog = useRef<HTMLDialogElement>(null);
   // Before hydration there is no handler: the link goes to /playbooks/premium.
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -25,6 +32,7 @@ export default function Playbooks() {
   return (
     <>
       <PlaybooksHub
+        guides={guides}
         unlock={(label, { variant, size, className, ariaLabel } = {}) => (
           <PremiumAccessLink onOpen={open} variant={variant} size={size} className={className} aria-label={ariaLabel}>
             {label}

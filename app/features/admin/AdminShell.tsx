@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { BrandMark } from "~/components/ui/BrandMark";
 import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -7,7 +7,7 @@ import { cn } from "~/components/ui/cn";
 import type { DashboardCounts } from "./dashboard.server";
 
 export const adminTabs = [
-  { to: "/admin/dashboard", label: "Pages", end: true },
+  { to: "/admin/dashboard", label: "Pages", end: true, alsoActive: "/admin/dashboard/pages" },
   { to: "/admin/dashboard/guides", label: "Guides" },
   { to: "/admin/dashboard/content-blocks", label: "Content Blocks" },
   { to: "/admin/dashboard/qa", label: "Q&A" },
@@ -57,6 +57,7 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
 }
 
 export function AdminShell({ email, counts, children }: { email: string; counts: DashboardCounts; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
       <AdminTopBar email={email}>
@@ -87,7 +88,7 @@ export function AdminShell({ email, counts, children }: { email: string; counts:
                   className={({ isActive }) =>
                     cn(
                       "-mb-px inline-block border-b-2 px-4 py-2.5 text-sm font-medium",
-                      isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
+                      isActive || ("alsoActive" in t && pathname.startsWith(t.alsoActive)) ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
                     )
                   }
                 >

@@ -1,14 +1,12 @@
-/** The lists of the content tabs. Create, edit and delete arrive with each feature's issue (Q&A: edit page). */
+/** The Q&A, Blogs and Lead Finder tab lists (pages, guides and content blocks are on the admin resource pattern). */
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { DataTable, EmptyState, type Column } from "~/components/ui/Table";
 import { FilterPills, TabHeading } from "./AdminShell";
-import type { listBlogs, listContentBlocks, listGuides, listKeywords, listPages, listQa } from "./dashboard.server";
+import type { listBlogs, listKeywords, listQa } from "./dashboard.server";
 
 type RowsOf<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>> extends (infer R)[] ? R : never;
-type PageRow = RowsOf<typeof listPages>;
-type ContentBlockRow = RowsOf<typeof listContentBlocks>;
 type QaRow = Awaited<ReturnType<typeof listQa>>["rows"][number];
 type BlogRow = RowsOf<typeof listBlogs>;
 type KeywordRow = RowsOf<typeof listKeywords>;
@@ -24,66 +22,6 @@ const dateColumn = <T,>(header: string, pick: (row: T) => Date | null): Column<T
   cell: (r) => formatDate(pick(r)),
   className: "whitespace-nowrap",
 });
-
-export function PagesTab({ rows }: { rows: RowsOf<typeof listPages>[] }) {
-  return (
-    <section>
-      <TabHeading title="Pages" description="Site pages such as About, Privacy Policy and Terms of Use." />
-      <DataTable
-        caption="Pages"
-        rows={rows}
-        rowKey={byId}
-        empty={<EmptyState title="No pages yet" />}
-        columns={[
-          { header: "Title", cell: (r) => r.title, ...titleCell },
-          { header: "Slug", cell: (r) => `/${r.slug}` },
-          published(),
-          dateColumn<PageRow>("Created", (r) => r.createdAt),
-        ]}
-      />
-    </section>
-  );
-}
-
-export function GuidesTab({ rows }: { rows: RowsOf<typeof listGuides>[] }) {
-  return (
-    <section>
-      <TabHeading title="Guides" description="Ordered by their position." />
-      <DataTable
-        caption="Guides"
-        rows={rows}
-        rowKey={byId}
-        empty={<EmptyState title="No guides yet" />}
-        columns={[
-          { header: "#", cell: (r) => r.orderIndex },
-          { header: "Title", cell: (r) => r.title, ...titleCell },
-          { header: "Category", cell: (r) => r.category ?? "—" },
-          published(),
-        ]}
-      />
-    </section>
-  );
-}
-
-export function ContentBlocksTab({ rows }: { rows: RowsOf<typeof listContentBlocks>[] }) {
-  return (
-    <section>
-      <TabHeading title="Content Blocks" description="Named pieces of content the site shows, such as home-announcement." />
-      <DataTable
-        caption="Content blocks"
-        rows={rows}
-        rowKey={byId}
-        empty={<EmptyState title="No content blocks yet" />}
-        columns={[
-          { header: "Name", cell: (r) => r.name, ...titleCell },
-          { header: "Type", cell: (r) => <Badge tone="brand">{r.type}</Badge> },
-          { header: "Description", cell: (r) => r.description ?? "—" },
-          dateColumn<ContentBlockRow>("Created", (r) => r.createdAt),
-        ]}
-      />
-    </section>
-  );
-}
 
 type QaData = Awaited<ReturnType<typeof listQa>>;
 

@@ -32,43 +32,6 @@ export async function dashboardCounts(env: Env): Promise<DashboardCounts> {
 
 const LIST_LIMIT = 200;
 
-export function listPages(env: Env) {
-  return getDb(env)
-    .select({ id: pages.id, title: pages.title, slug: pages.slug, isPublished: pages.isPublished, createdAt: pages.createdAt })
-    .from(pages)
-    .orderBy(desc(pages.createdAt))
-    .limit(LIST_LIMIT);
-}
-
-export function listGuides(env: Env) {
-  return getDb(env)
-    .select({
-      id: guides.id,
-      title: guides.title,
-      slug: guides.slug,
-      category: guides.category,
-      isPublished: guides.isPublished,
-      orderIndex: guides.orderIndex,
-    })
-    .from(guides)
-    .orderBy(asc(guides.orderIndex), asc(guides.title))
-    .limit(LIST_LIMIT);
-}
-
-export function listContentBlocks(env: Env) {
-  return getDb(env)
-    .select({
-      id: contentBlocks.id,
-      name: contentBlocks.name,
-      type: contentBlocks.type,
-      description: contentBlocks.description,
-      createdAt: contentBlocks.createdAt,
-    })
-    .from(contentBlocks)
-    .orderBy(desc(contentBlocks.createdAt))
-    .limit(LIST_LIMIT);
-}
-
 export type QaFilter = "pending" | "published" | "all";
 export function parseQaFilter(value: string | null): QaFilter {
   return value === "published" || value === "all" ? value : "pending";

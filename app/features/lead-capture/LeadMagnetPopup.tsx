@@ -53,8 +53,9 @@ export function LeadMagnetPopup({ pdfUrl }: { pdfUrl: string }) {
     if (readStatus()) return;
     let typed = false;
     const onInput = (event: Event) => {
+      // Only what the visitor typed: scripts (e.g. a form re-validating a field) dispatch untrusted events.
       const target = event.target as Element | null;
-      if (target?.closest?.("form") && !dialog.current?.contains(target)) typed = true;
+      if (event.isTrusted && target?.closest?.("form") && !dialog.current?.contains(target)) typed = true;
     };
     document.addEventListener("input", onInput, true);
     let timer: ReturnType<typeof setTimeout>;

@@ -13,8 +13,16 @@ export type UnlockButton = (
   props?: { variant?: "primary" | "secondary" | "light"; size?: "md" | "lg"; className?: string; ariaLabel?: string },
 ) => ReactNode;
 
-/** The playbooks hub (/playbooks): stats, the free checklist, six premium playbooks, the academy offer, calls to action. */
-export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
+/** A published guide, as the hub lists it (the route reads them from the content feature). */
+export interface HubGuide {
+  slug: string;
+  title: string;
+  description: string | null;
+  category: string | null;
+}
+
+/** The playbooks hub (/playbooks): stats, the free checklist and guides, six premium playbooks, the academy offer, calls to action. */
+export function PlaybooksHub({ unlock, guides = [] }: { unlock: UnlockButton; guides?: HubGuide[] }) {
   return (
     <>
       <section aria-labelledby="hub-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
@@ -59,6 +67,27 @@ export function PlaybooksHub({ unlock }: { unlock: UnlockButton }) {
               Get the free checklist
             </ButtonLink>
           </div>
+          {guides.length > 0 ? (
+            <div className="mt-10">
+              <h3 className="text-xl font-bold">Free guides</h3>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {guides.map((g) => (
+                  <li key={g.slug} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+                    {g.category ? <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{g.category}</p> : null}
+                    <h4 className="mt-1 text-lg font-bold text-ink">
+                      <a href={`/guides/${g.slug}`} className="hover:text-brand-700">
+                        {g.title}
+                      </a>
+                    </h4>
+                    {g.description ? <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{g.description}</p> : null}
+                    <a href={`/guides/${g.slug}`} className="mt-4 text-sm font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
+                      Read the guide →
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </Container>
       </section>
 

@@ -1,0 +1,41 @@
+/** Field rules shared by the content resources (pages, guides, content blocks): browser and server alike. */
+import { z } from "zod";
+import { multiLine, optionalField, singleLine } from "~/lib/validation";
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CONTENT_MESSAGES = {
+  slugRequired: "Please enter a slug",
+  slugFormat: "Use lowercase letters, digits and single dashes (for example privacy-policy)",
+  slugTooLong: "Slug must be less than 80 characters",
+  slugTaken: "This slug is already used: choose another",
+  slugReserved: "The site already serves this address: choose another slug",
+  titleRequired: "Please enter a title",
+  titleTooLong: "Title must be less than 200 characters",
+  nameRequired: "Please enter a name",
+  nameFormat: "Use lowercase letters, digits and single dashes (for example home-announcement)",
+  nameTaken: "A content block with this name already exists",
+  typeRequired: "Please enter a type",
+  tooLong: (what: string, max: number) => `${what} must be less than ${max} characters`,
+} as const;
+
+const M = CONTENT_MESSAGES;
+
+/** A unique address segment: lowercase letters, digits and single dashes. */
+export const slugField = (required: string = M.slugRequired, format: string = M.slugFormat) =>
+  singleLine(required).min(1, required).max(80, M.slugTooLong).regex(SLUG_PATTERN, format);
+
+export const titleField = singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong);
+
+/** Content as typed: JSON, or any text (stored as text, spec). */
+export const contentField = optionalField(multiLine().max(200_000, M.tooLong("Content", 200_000)));
+
+export const optionalText = (what: string, max: number) => optionalField(singleLine().max(max, M.tooLong(what, max)));
+export const optionalLongText = (what: string, max: number) => optionalField(multiLine().max(max, M.tooLong(what, max)));
+
+export const checkboxField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
+
+/** An integer, falling back to 0 when it cannot be read (spec: guide order index). */
+export const integerOrZero = z.preprocess((v) => {
+  const n = Number.parseInt(String(v ?? ""), 10);
+  return Number.isFinite(n) ? Math.min(Math.max(n, -1_000_000), 1_000_000) : 0;
+}, z.number().int());

@@ -1,0 +1,196 @@
+/** The server half of the content resources: queries and checks on D1 (see resources.tsx). */
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { contentBlocks, guides, pages } from "~/db/schema";
+import type { ResourceServer, ServerContext } from "~/lib/admin-resource/server";
+import { tableQueries } from "~/lib/admin-resource/table.server";
+import { getDb } from "~/lib/db.server";
+import type { z } from "zod";
+import { CONTENT_MESSAGES } from "./content.schema";
+import { contentBlocksResource, guidesResource, pagesResource, type contentBlockSchema, type guideSchema, type pageSchema } from "./resources";
+import { SITE_BLOCKS } from "./site-blocks";
+
+const ms = (d: Date | null | undefined) => (d ? d.getTime() : 0);
+const orNull = (v: string | undefined) => (v === undefined || v === "" ? null : v);
+
+async function slugErrors(ctx: ServerContext, taken: boolean, slug: string, checkReserved: boolean) {
+  if (checkReserved && ctx.reservedPaths.has(slug)) return { slug: [CONTENT_MESSAGES.slugReserved] };
+  if (taken) return { slug: [CONTENT_MESSAGES.slugTaken] };
+  return null;
+}
+
+// ------------------------------------------------------------------ pages
+
+const pageQueries = tableQueries(pages, {
+  search: pages.title,
+  orderBy: [desc(pages.createdAt)],
+  listSelect: { id: pages.id, title: pages.title, slug: pages.slug, isPublished: pages.isPublished, updatedAt: pages.updatedAt },
+  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
+});
+
+type PageValue = z.output<typeof pageSchema>;
+const pageColumns = (v: PageValue) => ({ slug: v.slug, title: v.title, metaDescription: orNull(v.metaDescription), content: orNull(v.content), isPublished: v.isPublished });
+
+export const pagesServer: ResourceServer<typeof pageSchema> = {
+  def: pagesResource,
+  list: pageQueries.list,
+  async get(env, id) {
+    const row = await pageQueries.getRow(env, id);
+    if (!row) return null;
+    const { createdAt: _c, updatedAt, ...rest } = row;
+    return { ...rest, metaDescription: rest.metaDescription ?? "", content: rest.content ?? "", updatedAt: ms(updatedAt) };
+  },
+  async check(ctx, value, id) {
+    return slugErrors(ctx, await pageQueries.taken(ctx.env, pages.slug, value.slug, id), value.slug, true);
+  },
+  async create(env, value) {
+    await getDb(env).insert(pages).values(pageColumns(value));
+  },
+  update: (env, id, value, expected) => pageQueries.update(env, id, pageColumns(value), expected),
+  remove: pageQueries.remove,
+};
+
+// ----------------------------------------------------------------- guides
+
+const guideQueries = tableQueries(guides, {
+  search: guides.title,
+  orderBy: [asc(guides.orderIndex), asc(guides.title)],
+  listSelect: {
+    id: guides.id,
+    title: guides.title,
+    slug: guides.slug,
+    category: guides.category,
+    isPublished: guides.isPublished,
+    orderIndex: guides.orderIndex,
+    updatedAt: guides.updatedAt,
+  },
+  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
+});
+
+type GuideValue = z.output<typeof guideSchema>;
+const guideColumns = (v: GuideValue) => ({
+  slug: v.slug,
+  title: v.title,
+  description: orNull(v.description),
+  category: orNull(v.category),
+  content: orNull(v.content),
+  isPublished: v.isPublished,
+  orderIndex: v.orderIndex,
+});
+
+/** Moves a guide one place up or down: every guide renumbered 0..n-1 in the new order, in one statement. */
+async function moveGuide(env: Env, id: string, by: -1 | 1) {
+  const db = getDb(env);
+  const ordered = await db.select({ id: guides.id }).from(guides).orderBy(asc(guides.orderIndex), asc(guides.title));
+  const ids = ordered.map((g) => g.id);
+  const from = ids.indexOf(id);
+  const to = from + by;
+  if (from >= 0 && to >= 0 && to < ids.length) [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  await env.DB.prepare(
+    `UPDATE guides SET order_index = (SELECT key FROM json_each(?1) WHERE value = guides.id), updated_at = ?2
+     WHERE id IN (SELECT value FROM json_each(?1))`,
+  )
+    .bind(JSON.stringify(ids), Date.now())
+    .run();
+}
+
+export const guidesServer: ResourceServer<typeof guideSchema> = {
+  def: guidesResource,
+  list: guideQueries.list,
+  async get(env, id) {
+    const row = await guideQueries.getRow(env, id);
+    if (!row) return null;
+    const { createdAt: _c, updatedAt, ...rest } = row;
+    return { ...rest, description: rest.description ?? "", category: rest.category ?? "", content: rest.content ?? "", updatedAt: ms(updatedAt) };
+  },
+  suggestions: async (env) => ({ category: await guideCategories(env) }),
+  /** A new guide goes last: its order is the current count of guides (spec). */
+  async defaults(env) {
+    const row = await getDb(env).select({ n: sql<number>`count(*)` }).from(guides).get();
+    return { orderIndex: row?.n ?? 0 };
+  },
+  async check(ctx, value, id) {
+    return slugErrors(ctx, await guideQueries.taken(ctx.env, guides.slug, value.slug, id), value.slug, false);
+  },
+  async create(env, value) {
+    await getDb(env).insert(guides).values(guideColumns(value));
+  },
+  update: (env, id, value, expected) => guideQueries.update(env, id, guideColumns(value), expected),
+  remove: guideQueries.remove,
+  listActions: {
+    "move-up": async (env, form) => {
+      await moveGuide(env, String(form.get("id")), -1);
+      return { type: "success", title: "Guide moved up" };
+    },
+    "move-down": async (env, form) => {
+      await moveGuide(env, String(form.get("id")), 1);
+      return { type: "success", title: "Guide moved down" };
+    },
+  },
+};
+
+/** Categories already used, for the category field's suggestions. */
+export async function guideCategories(env: Env): Promise<string[]> {
+  const rows = await getDb(env).selectDistinct({ category: guides.category }).from(guides).orderBy(asc(guides.category));
+  return rows.map((r) => r.category).filter((c): c is string => !!c);
+}
+
+// --------------------------------------------------------- content blocks
+
+/** Suggested block types, with those already used. */
+const BLOCK_TYPE_SUGGESTIONS = ["banner", "section", "widget"];
+
+const blockQueries = tableQueries(contentBlocks, {
+  search: contentBlocks.name,
+  orderBy: [desc(contentBlocks.createdAt)],
+  listSelect: { id: contentBlocks.id, name: contentBlocks.name, type: contentBlocks.type, updatedAt: contentBlocks.updatedAt },
+  toRow: (r) => ({
+    ...r,
+    id: String(r.id),
+    title: String(r.name),
+    usedOn: SITE_BLOCKS[String(r.name)]?.usedOn ?? null,
+    deleteWarning: SITE_BLOCKS[String(r.name)]?.loses ?? null,
+  }),
+});
+
+type BlockValue = z.output<typeof contentBlockSchema>;
+const blockColumns = (v: BlockValue) => ({ name: v.name, type: v.type, content: orNull(v.content), description: orNull(v.description) });
+
+export const contentBlocksServer: ResourceServer<typeof contentBlockSchema> = {
+  def: contentBlocksResource,
+  list: blockQueries.list,
+  async get(env, id) {
+    const row = await blockQueries.getRow(env, id);
+    if (!row) return null;
+    const { createdAt: _c, updatedAt, ...rest } = row;
+    return { ...rest, title: rest.name, content: rest.content ?? "", description: rest.description ?? "", updatedAt: ms(updatedAt) };
+  },
+  async check(ctx, value, id) {
+    return (await blockQueries.taken(ctx.env, contentBlocks.name, value.name, id)) ? { name: [CONTENT_MESSAGES.nameTaken] } : null;
+  },
+  async create(env, value) {
+    await getDb(env).insert(contentBlocks).values(blockColumns(value));
+  },
+  update: (env, id, value, expected) => blockQueries.update(env, id, blockColumns(value), expected),
+  remove: blockQueries.remove,
+  deleteWarning: (row) => SITE_BLOCKS[String(row.name)]?.loses ?? null,
+  suggestions: async (env) => {
+    const used = await getDb(env).selectDistinct({ type: contentBlocks.type }).from(contentBlocks);
+    return { type: [...new Set([...BLOCK_TYPE_SUGGESTIONS, ...used.map((u) => u.type)])] };
+  },
+};
+
+
+// ------------------------------------------------------------- public reads
+
+export async function listPublishedGuides(env: Env) {
+  return getDb(env)
+    .select({ slug: guides.slug, title: guides.title, description: guides.description, category: guides.category, updatedAt: guides.updatedAt })
+    .from(guides)
+    .where(eq(guides.isPublished, true))
+    .orderBy(asc(guides.orderIndex), asc(guides.title));
+}
+
+export async function getPublishedGuide(env: Env, slug: string) {
+  const row = await getDb(env).select().from(guides).where(sql`${guides.slug} = ${slug} AND ${guides.isPublished} = 1`).get();
+  return row ?? null;
+}

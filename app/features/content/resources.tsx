@@ -1,0 +1,144 @@
+/**
+ * The content resources of the dashboard, declared on the admin resource
+ * pattern (app/lib/admin-resource): Pages, Guides and Content Blocks. The
+ * server half of each is in resources.server.ts.
+ */
+import { z } from "zod";
+import { singleLine } from "~/lib/validation";
+import { Badge } from "~/components/ui/Badge";
+import { formatDate } from "~/components/ui/format";
+import { defineResource, type ListColumn, type ResourceMessages, type ResourceRow } from "~/lib/admin-resource/types";
+import { checkboxField, contentField, CONTENT_MESSAGES, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
+import { ReorderButtons } from "~/components/ui/ReorderButtons";
+
+const messagesFor = (singular: string, plural: string): ResourceMessages => ({
+  created: `${singular} created successfully`,
+  updated: `${singular} updated successfully`,
+  deleted: `${singular} deleted successfully`,
+  saveFailed: `Failed to save ${singular.toLowerCase()}`,
+  deleteFailed: `Failed to delete ${singular.toLowerCase()}`,
+  fetchFailed: `Failed to fetch ${plural.toLowerCase()}`,
+});
+
+const status: ListColumn = {
+  header: "Status",
+  cell: (r) => (r.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>),
+};
+const updated: ListColumn = { header: "Updated", cell: (r) => formatDate(new Date(r.updatedAt as string)), className: "whitespace-nowrap" };
+const titleCol: ListColumn = { header: "Title", cell: (r) => r.title, className: "font-medium text-ink" };
+/** The address, linked to the live page when it is published. */
+const liveLink = (prefix: string): ListColumn => ({
+  header: "Address",
+  cell: (r) =>
+    r.isPublished ? (
+      <a href={`${prefix}${r.slug}`} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+        {`${prefix}${r.slug}`}
+        <span className="sr-only"> (live page, opens in a new tab)</span>
+      </a>
+    ) : (
+      <span className="text-slate-500">{`${prefix}${r.slug}`}</span>
+    ),
+});
+
+export const pageSchema = z.object({
+  slug: slugField(),
+  title: titleField,
+  metaDescription: optionalText("Meta description", 300),
+  content: contentField,
+  isPublished: checkboxField,
+});
+
+export const pagesResource = defineResource({
+  tab: "pages",
+  singular: "Page",
+  plural: "Pages",
+  description: "Site pages such as About, Privacy Policy and Terms of Use, served at /{slug} when published.",
+  schema: pageSchema,
+  fields: [
+    { name: "title", label: "Title", kind: "text", half: true },
+    { name: "slug", label: "Slug", kind: "text", half: true, hint: "The page's address: /your-slug" },
+    { name: "metaDescription", label: "Meta description", kind: "textarea", hint: "Shown by search engines; about 150 characters." },
+    { name: "content", label: "Content", kind: "content" },
+    { name: "isPublished", label: "Published", kind: "checkbox", hint: "Drafts answer 404 to visitors." },
+  ],
+  columns: [titleCol, liveLink("/"), status, updated],
+  messages: messagesFor("Page", "Pages"),
+  searchLabel: "Search pages by title",
+  previewField: "content",
+});
+
+export const guideSchema = z.object({
+  slug: slugField(),
+  title: titleField,
+  description: optionalLongText("Description", 1000),
+  category: optionalText("Category", 100),
+  content: contentField,
+  isPublished: checkboxField,
+  orderIndex: integerOrZero,
+});
+
+export const guidesResource = defineResource({
+  tab: "guides",
+  singular: "Guide",
+  plural: "Guides",
+  description: "Free guides, listed in this order on the playbooks page and served at /guides/{slug}.",
+  schema: guideSchema,
+  fields: [
+    { name: "title", label: "Title", kind: "text", half: true },
+    { name: "slug", label: "Slug", kind: "text", half: true, hint: "The guide's address: /guides/your-slug" },
+    { name: "description", label: "Description", kind: "textarea" },
+    { name: "category", label: "Category", kind: "suggest", half: true, hint: "Free text; existing categories are suggested." },
+    { name: "orderIndex", label: "Order", kind: "number", half: true, hint: "Lower comes first. Not a number: 0." },
+    { name: "content", label: "Content", kind: "content" },
+    { name: "isPublished", label: "Published", kind: "checkbox", hint: "Drafts answer 404 and are not listed." },
+  ],
+  columns: [
+    { header: "#", cell: (r) => String(r.orderIndex), className: "tabular-nums text-slate-500" },
+    titleCol,
+    { header: "Category", cell: (r) => (r.category ? String(r.category) : "—") },
+    liveLink("/guides/"),
+    status,
+  ],
+  rowActions: (r: ResourceRow) => <ReorderButtons id={r.id} label={r.title} />,
+  messages: messagesFor("Guide", "Guides"),
+  searchLabel: "Search guides by title",
+  previewField: "content",
+});
+
+export const contentBlockSchema = z.object({
+  name: slugField(CONTENT_MESSAGES.nameRequired, CONTENT_MESSAGES.nameFormat),
+  type: singleLine(CONTENT_MESSAGES.typeRequired).min(1, CONTENT_MESSAGES.typeRequired).max(50, CONTENT_MESSAGES.tooLong("Type", 50)),
+  content: contentField,
+  description: optionalLongText("Description", 500),
+});
+
+export const contentBlocksResource = defineResource({
+  tab: "content-blocks",
+  singular: "Content block",
+  plural: "Content Blocks",
+  description: "Named pieces of content the site shows, such as home-announcement.",
+  schema: contentBlockSchema,
+  fields: [
+    { name: "name", label: "Name", kind: "text", half: true, hint: "The identifier the site reads it by." },
+    { name: "type", label: "Type", kind: "suggest", half: true, hint: "For example banner, section or widget." },
+    { name: "description", label: "Description", kind: "textarea", hint: "For admins: where it shows and what it is for." },
+    { name: "content", label: "Content", kind: "content", hint: 'Text, or JSON such as { "text": "…" }.' },
+  ],
+  columns: [
+    { header: "Name", cell: (r) => r.title, className: "font-medium text-ink" },
+    { header: "Type", cell: (r) => <Badge tone="brand">{String(r.type)}</Badge> },
+    {
+      header: "Used on",
+      cell: (r) =>
+        r.usedOn ? (
+          <a href={String(r.usedOn)} className="text-brand-700 hover:underline">{`Used on ${String(r.usedOn)}`}</a>
+        ) : (
+          <span className="text-slate-500">Not used by the site</span>
+        ),
+    },
+    updated,
+  ],
+  messages: messagesFor("Content block", "Content blocks"),
+  searchLabel: "Search blocks by name",
+  previewField: "content",
+});

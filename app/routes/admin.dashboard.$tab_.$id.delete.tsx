@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/features/admin/ResourceViews";
+import { resourceDef } from "~/features/admin/resources";
+import { resourceHandlers } from "~/features/admin/resources.server";
+
+/** The delete confirmation as a page (without JavaScript, or when the site uses the record). */
+export const loader = (args: LoaderFunctionArgs) => resourceHandlers.deleteLoader(args);
+export const action = (args: ActionFunctionArgs) => resourceHandlers.deleteAction(args);
+
+export default function DeleteResourceRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section className="max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <DeleteConfirmation def={resourceDef(data.tab)} data={data} />
+    </section>
+  );
+}
