@@ -56,7 +56,7 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
   );
 }
 
-export function AdminShell({ email, counts, children }: { email: string; counts: DashboardCounts; children: ReactNode }) {
+export function AdminShell({ email, counts, children }: { email: string; counts: DashboardCounts | null; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -72,7 +72,7 @@ export function AdminShell({ email, counts, children }: { email: string; counts:
             <div key={c.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{c.label}</dt>
               <dd className="mt-1 text-2xl font-bold text-ink" data-testid={`count-${c.key}`}>
-                {counts[c.key]}
+                {counts ? counts[c.key] : "—"}
               </dd>
             </div>
           ))}

@@ -39,7 +39,7 @@ export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }
         description={def.description}
         actions={
           <Link to={`${listPath(def)}/new`} className={buttonClasses({ size: "sm" })}>
-            New {def.singular.toLowerCase()}
+            {`New ${def.singular.toLowerCase()}`}
           </Link>
         }
       />
@@ -82,7 +82,7 @@ export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }
                   <div className="flex items-center justify-end gap-1">
                     {def.rowActions?.(row)}
                     <Link to={`${listPath(def)}/${row.id}`} className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                      Edit<span className="sr-only"> {row.title}</span>
+                      Edit<span className="sr-only">{` ${row.title}`}</span>
                     </Link>
                     <Link
                       to={`${listPath(def)}/${row.id}/delete`}
@@ -94,7 +94,7 @@ export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }
                         openModal(dialog.current);
                       }}
                     >
-                      Delete<span className="sr-only"> {row.title}</span>
+                      Delete<span className="sr-only">{` ${row.title}`}</span>
                     </Link>
                   </div>
                 </Td>
@@ -308,12 +308,12 @@ export function DeleteConfirmation({ def, data, onCancel }: { def: ResourceDef; 
   return (
     <Form method="post" action={`${listPath(def)}/${data.id}/delete`}>
       <h2 id="delete-title" className="pr-8 text-lg font-bold">
-        Delete this {thing}?
+        {`Delete this ${thing}?`}
       </h2>
       <p className="mt-2 text-sm text-slate-600">“{data.title}” will be removed for good, from the dashboard and from the public site.</p>
       {data.warning ? (
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p className="font-semibold">The site uses this {thing}.</p>
+          <p className="font-semibold">{`The site uses this ${thing}.`}</p>
           <p className="mt-1">{data.warning}</p>
           <label className="mt-3 flex items-center gap-2 font-medium">
             <input type="checkbox" name="confirm" value="yes" required className="h-4 w-4 rounded border-amber-400" />
@@ -332,7 +332,7 @@ export function DeleteConfirmation({ def, data, onCancel }: { def: ResourceDef; 
           </Link>
         )}
         <Button type="submit" name="intent" value={INTENT.delete} className={dangerButton} data-autofocus>
-          Delete {thing}
+          {`Delete ${thing}`}
         </Button>
       </div>
     </Form>
