@@ -1,5 +1,6 @@
 // The demo content of a fresh local site, as SQL (demo data only: the site's own pages and blocks
 // arrive by migration, migrations/0004_default_content.sql). Later features add theirs here.
+import { seedGuides } from "./seed-guides.mjs";
 import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
 /** The local admin the seed creates (local D1 only; never used in production). */
 export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-leads-admin" };
@@ -20,6 +21,10 @@ export function seedStatements() {
     ([category, title, question], i) =>
       `INSERT OR IGNORE INTO qa_submissions (id, title, question, category, slug, status, created_at, updated_at) VALUES (${q(`seed-qa-pending-${i}`)}, ${q(title)}, ${q(question)}, ${q(category)}, ${q(slug(title))}, 'pending', ${now - i * 3_600_000}, ${now - i * 3_600_000});`,
   );
-  return [...published, ...pending];
+  const guides = seedGuides.map(
+    (g, i) =>
+      `INSERT OR IGNORE INTO guides (id, slug, title, description, content, category, is_published, order_index) VALUES (${q(`seed-guide-${i}`)}, ${q(g.slug)}, ${q(g.title)}, ${q(g.description)}, ${q(JSON.stringify(g.content))}, ${q(g.category)}, ${g.published === false ? 0 : 1}, ${i});`,
+  );
+  return [...published, ...pending, ...guides];
 }
 

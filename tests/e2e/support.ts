@@ -124,3 +124,13 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
 }
 
 export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Signs the demo admin in through the login form (works with and without JavaScript). */
+export async function signInAsAdmin(page: Page) {
+  const { DEMO_ADMIN } = await import("../../scripts/seed-data.mjs");
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+  await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+}
