@@ -72,7 +72,7 @@ describe.each(modes)("admin $name", ({ js }) => {
     );
     expect(await page.getByTestId("count-pages").textContent()).toBe(String(counts!.pages));
     expect(await page.getByTestId("count-leads").textContent()).toBe(String(counts!.leads));
-    await page.getByRole("cell", { name: "About Founder Leads" }).waitFor();
+    await page.getByRole("cell", { name: "About Founder Leads", exact: true }).waitFor();
     await expectAccessible(page, js);
 
     const nav = page.getByRole("navigation", { name: "Dashboard sections" });

@@ -50,12 +50,12 @@ describe.each(modes)("content admin $name", ({ js }) => {
     await page.goto("/admin/dashboard/pages/new");
     if (js) {
       await waitForHydration(page);
-      await page.getByLabel("Slug").fill("Not A Slug");
-      await page.getByLabel("Title").focus(); // leaving the field validates it
+      await page.getByLabel("Slug", { exact: true }).fill("Not A Slug");
+      await page.getByLabel("Title", { exact: true }).focus(); // leaving the field validates it
       await page.getByText("Use lowercase letters, digits and single dashes").waitFor();
     }
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Slug").fill(slug);
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Slug", { exact: true }).fill(slug);
     await page.getByLabel("Content", { exact: true }).fill(CONTENT);
     await page.getByLabel("Published").check();
     await page.getByRole("button", { name: "Preview" }).click();
@@ -63,13 +63,13 @@ describe.each(modes)("content admin $name", ({ js }) => {
     await preview.getByRole("heading", { name: "Why it matters" }).waitFor();
     await preview.getByRole("link", { name: "Book a call" }).waitFor();
     expect(query(`SELECT id FROM pages WHERE slug = '${slug}'`)).toEqual([]);
-    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
     await expectAccessible(page, js);
 
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard/pages`);
     await toast(page, "Page created successfully");
-    await page.getByRole("cell", { name: title }).waitFor();
+    await page.getByRole("cell", { name: title, exact: true }).waitFor();
     await expectAccessible(page, js);
 
     const live = await (await newContext(browser, js)).newPage();
@@ -79,7 +79,8 @@ describe.each(modes)("content admin $name", ({ js }) => {
     await live.context().close();
 
     await page.getByRole("link", { name: `Edit ${title}` }).click();
-    await page.getByLabel("Title").fill(`${title} (edited)`);
+    await page.getByRole("heading", { name: "Edit page" }).waitFor();
+    await page.getByLabel("Title", { exact: true }).fill(`${title} (edited)`);
     await page.getByRole("button", { name: "Save" }).click();
     await toast(page, "Page updated successfully");
     expect(query(`SELECT title FROM pages WHERE slug = '${slug}'`)).toEqual([{ title: `${title} (edited)` }]);
@@ -99,8 +100,8 @@ describe.each(modes)("content admin $name", ({ js }) => {
     const slug = `pricing-${tag}`;
 
     await page.goto("/admin/dashboard/guides/new");
-    await page.getByLabel("Title").fill(title);
-    await page.getByLabel("Slug").fill(slug);
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Slug", { exact: true }).fill(slug);
     await page.getByLabel("Description").fill("How to price a Shopify app.");
     await page.getByLabel("Category").fill("Growth");
     await page.getByLabel("Content", { exact: true }).fill(CONTENT);
@@ -110,14 +111,16 @@ describe.each(modes)("content admin $name", ({ js }) => {
     await page.getByRole("button", { name: "Save" }).click();
     await toast(page, "Guide created successfully");
 
-    // Last in the order (the default is the current count); moving it up swaps it with the one before.
-    const before = query<{ title: string }>("SELECT title FROM guides ORDER BY order_index, title").map((g) => g.title);
-    expect(before.at(-1)).toBe(title);
+    // Moving it up swaps it with the guide before it.
+    const order = () => query<{ title: string }>("SELECT title FROM guides ORDER BY order_index, title").map((g) => g.title);
+    const before = order();
+    const at = before.indexOf(title);
+    expect(at).toBeGreaterThan(0);
     await page.getByRole("button", { name: `Move up ${title}` }).click();
     await toast(page, "Guide moved up");
-    const after = query<{ title: string }>("SELECT title FROM guides ORDER BY order_index, title").map((g) => g.title);
-    expect(after.at(-2)).toBe(title);
-    expect(after.at(-1)).toBe(before.at(-2));
+    const after = order();
+    expect(after[at - 1]).toBe(title);
+    expect(after[at]).toBe(before[at - 1]);
 
     const hub = await (await newContext(browser, js)).newPage();
     await hub.goto("/playbooks");

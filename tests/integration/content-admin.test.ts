@@ -50,7 +50,9 @@ describe.each(Object.entries(RESOURCES))("%s", (tab, r) => {
     expect((await rowsOf(key))[0]!.content).toBe("[]");
 
     const confirm = await get(`/admin/dashboard/${tab}/${row!.id}/delete`, admin.cookie);
-    expect(await confirm.text()).toContain(`Delete this ${r.singular.toLowerCase()}?`);
+    const confirmHtml = await confirm.text();
+    expect(confirmHtml).toContain(`Delete this ${r.singular.toLowerCase()}?`);
+    expect(confirmHtml).not.toContain('value="save"'); // the confirmation page itself, not the edit form
     const deleted = await post(`/admin/dashboard/${tab}/${row!.id}/delete`, { intent: "delete" });
     expect(await toastAfter(deleted)).toContain(`${r.singular} deleted successfully`);
     expect(await rowsOf(key)).toEqual([]);

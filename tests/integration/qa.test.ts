@@ -243,6 +243,7 @@ describe("admin Q&A", () => {
 
     const confirm = await (await get(`/admin/dashboard/qa/${q.id}/delete`, admin.cookie)).text();
     expect(confirm).toContain("Delete this question?");
+    expect(confirm).not.toContain('value="save"'); // the confirmation page itself, not the edit form
     const del = await postForm(`/admin/dashboard/qa/${q.id}/delete`, { intent: "delete" }, { cookie: admin.cookie, headers: SAME });
     expect(del.status).toBe(302);
     expect(await all("SELECT id FROM qa_submissions WHERE id = ?", q.id)).toEqual([]);

@@ -92,16 +92,16 @@ export function QaEditForm({ q, lastResult }: { q: QaEditable; lastResult?: Subm
         </div>
       </Form>
       <Modal ref={dialog} labelledBy="delete-title">
-        <DeleteConfirmation title={q.title} onCancel={() => dialog.current?.close()} />
+        <DeleteConfirmation id={q.id} title={q.title} onCancel={() => dialog.current?.close()} />
       </Modal>
     </>
   );
 }
 
 /** The delete question, as a dialog's body or a page of its own. */
-export function DeleteConfirmation({ title, onCancel }: { title: string; onCancel?: () => void }) {
+export function DeleteConfirmation({ id, title, onCancel }: { id: string; title: string; onCancel?: () => void }) {
   return (
-    <Form method="post" action="delete">
+    <Form method="post" action={`/admin/dashboard/qa/${id}/delete`}>
       <h2 id="delete-title" className="pr-8 text-lg font-bold">
         Delete this question?
       </h2>
@@ -114,7 +114,7 @@ export function DeleteConfirmation({ title, onCancel }: { title: string; onCance
             Cancel
           </Button>
         ) : (
-          <Link to=".." relative="path" className={buttonClasses({ variant: "secondary" })}>
+          <Link to={`/admin/dashboard/qa/${id}`} className={buttonClasses({ variant: "secondary" })}>
             Cancel
           </Link>
         )}

@@ -11,7 +11,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const q = await getQuestionForAdmin(env, params.id ?? "");
   if (!q) throw redirect("/admin/dashboard/qa");
-  return { title: q.title };
+  return { id: q.id, title: q.title };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -29,10 +29,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteQuestionPage() {
-  const { title } = useLoaderData<typeof loader>();
+  const { id, title } = useLoaderData<typeof loader>();
   return (
     <section className="max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <DeleteConfirmation title={title} />
+      <DeleteConfirmation id={id} title={title} />
     </section>
   );
 }
