@@ -13,12 +13,11 @@ import { StructuredContent } from "~/components/content/StructuredContent";
 import { SECTION_TYPES } from "~/components/content/sections";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
-import { Modal, openModal } from "~/components/ui/Modal";
+import { Modal, ModalLink } from "~/components/ui/Modal";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table, Td, Th, Tr } from "~/components/ui/Table";
 import type { DeleteData, FormActionData, FormData_, ListData } from "~/lib/admin-resource/server";
 import { INTENT, UPDATED_AT_FIELD, type FieldDef, type ResourceDef, type ResourceRow } from "~/lib/admin-resource/types";
-import { useHydrated } from "~/lib/forms";
 import { jsonProblem, parseJsonOrText } from "~/lib/json";
 import { TabHeading } from "./AdminShell";
 
@@ -28,9 +27,9 @@ const dangerButton = "bg-red-600 hover:bg-red-700 focus-visible:outline-red-600"
 // ------------------------------------------------------------------ list
 
 export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }) {
-  const hydrated = useHydrated();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
+  const noDialog = useRef<HTMLDialogElement>(null);
   const [deleting, setDeleting] = useState<ResourceRow | null>(null);
   return (
     <section>
@@ -84,18 +83,15 @@ export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }
                     <Link to={`${listPath(def)}/${row.id}`} className={buttonClasses({ variant: "ghost", size: "sm" })}>
                       Edit<span className="sr-only">{` ${row.title}`}</span>
                     </Link>
-                    <Link
+                    <ModalLink
                       to={`${listPath(def)}/${row.id}/delete`}
+                      // A record the site uses is deleted from its own page, with the stronger confirmation.
+                      dialog={row.deleteWarning ? noDialog : dialog}
+                      onOpen={() => setDeleting(row)}
                       className={buttonClasses({ variant: "ghost", size: "sm" }) + " text-red-700 hover:bg-red-50"}
-                      onClick={(e) => {
-                        if (!hydrated || !dialog.current || row.deleteWarning) return; // a warning needs its own page
-                        e.preventDefault();
-                        setDeleting(row);
-                        openModal(dialog.current);
-                      }}
                     >
                       Delete<span className="sr-only">{` ${row.title}`}</span>
-                    </Link>
+                    </ModalLink>
                   </div>
                 </Td>
               </Tr>
@@ -214,7 +210,6 @@ export function ResourceForm({
 }) {
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const defaults: Record<string, string | undefined> = Object.fromEntries(
@@ -249,17 +244,9 @@ export function ResourceForm({
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-5">
           {data.id ? (
-            <Link
-              to="delete"
-              className={buttonClasses({ variant: "ghost" }) + " text-red-700 hover:bg-red-50"}
-              onClick={(e) => {
-                if (!hydrated || !dialog.current) return;
-                e.preventDefault();
-                openModal(dialog.current);
-              }}
-            >
+            <ModalLink to={`${listPath(def)}/${data.id}/delete`} dialog={dialog} className={buttonClasses({ variant: "ghost" }) + " text-red-700 hover:bg-red-50"}>
               Delete
-            </Link>
+            </ModalLink>
           ) : (
             <span />
           )}

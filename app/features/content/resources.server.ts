@@ -9,7 +9,6 @@ import { CONTENT_MESSAGES } from "./content.schema";
 import { contentBlocksResource, guidesResource, pagesResource, type contentBlockSchema, type guideSchema, type pageSchema } from "./resources";
 import { SITE_BLOCKS } from "./site-blocks";
 
-const ms = (d: Date | null | undefined) => (d ? d.getTime() : 0);
 const orNull = (v: string | undefined) => (v === undefined || v === "" ? null : v);
 
 async function slugErrors(ctx: ServerContext, taken: boolean, slug: string, checkReserved: boolean) {
@@ -33,12 +32,7 @@ const pageColumns = (v: PageValue) => ({ slug: v.slug, title: v.title, metaDescr
 export const pagesServer: ResourceServer<typeof pageSchema> = {
   def: pagesResource,
   list: pageQueries.list,
-  async get(env, id) {
-    const row = await pageQueries.getRow(env, id);
-    if (!row) return null;
-    const { createdAt: _c, updatedAt, ...rest } = row;
-    return { ...rest, metaDescription: rest.metaDescription ?? "", content: rest.content ?? "", updatedAt: ms(updatedAt) };
-  },
+  get: pageQueries.get,
   async check(ctx, value, id) {
     return slugErrors(ctx, await pageQueries.taken(ctx.env, pages.slug, value.slug, id), value.slug, true);
   },
@@ -96,12 +90,7 @@ async function moveGuide(env: Env, id: string, by: -1 | 1) {
 export const guidesServer: ResourceServer<typeof guideSchema> = {
   def: guidesResource,
   list: guideQueries.list,
-  async get(env, id) {
-    const row = await guideQueries.getRow(env, id);
-    if (!row) return null;
-    const { createdAt: _c, updatedAt, ...rest } = row;
-    return { ...rest, description: rest.description ?? "", category: rest.category ?? "", content: rest.content ?? "", updatedAt: ms(updatedAt) };
-  },
+  get: guideQueries.get,
   suggestions: async (env) => ({ category: await guideCategories(env) }),
   /** A new guide goes last: its order is the current count of guides (spec). */
   async defaults(env) {
@@ -143,6 +132,7 @@ const blockQueries = tableQueries(contentBlocks, {
   search: contentBlocks.name,
   orderBy: [desc(contentBlocks.createdAt)],
   listSelect: { id: contentBlocks.id, name: contentBlocks.name, type: contentBlocks.type, updatedAt: contentBlocks.updatedAt },
+  titleOf: "name",
   toRow: (r) => ({
     ...r,
     id: String(r.id),
@@ -158,12 +148,7 @@ const blockColumns = (v: BlockValue) => ({ name: v.name, type: v.type, content: 
 export const contentBlocksServer: ResourceServer<typeof contentBlockSchema> = {
   def: contentBlocksResource,
   list: blockQueries.list,
-  async get(env, id) {
-    const row = await blockQueries.getRow(env, id);
-    if (!row) return null;
-    const { createdAt: _c, updatedAt, ...rest } = row;
-    return { ...rest, title: rest.name, content: rest.content ?? "", description: rest.description ?? "", updatedAt: ms(updatedAt) };
-  },
+  get: blockQueries.get,
   async check(ctx, value, id) {
     return (await blockQueries.taken(ctx.env, contentBlocks.name, value.name, id)) ? { name: [CONTENT_MESSAGES.nameTaken] } : null;
   },

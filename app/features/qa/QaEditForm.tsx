@@ -4,8 +4,7 @@ import { useRef } from "react";
 import type { z } from "zod";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
-import { Modal } from "~/components/ui/Modal";
-import { useHydrated } from "~/lib/forms";
+import { Modal, ModalLink } from "~/components/ui/Modal";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import type { qaEditSchema } from "./qa-admin.schema";
 import { QA_CATEGORIES } from "./qa.options";
@@ -26,7 +25,6 @@ export interface QaEditable {
 export function QaEditForm({ q, lastResult }: { q: QaEditable; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const validation = useLazyValidation(loadEditSchema);
   const [form, f] = useForm<z.input<typeof qaEditSchema>>({
@@ -70,17 +68,9 @@ export function QaEditForm({ q, lastResult }: { q: QaEditable; lastResult?: Subm
           <Textarea {...getTextareaProps(f.answer)} rows={8} />
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-5">
-          <Link
-            to="delete"
-            className={buttonClasses({ variant: "ghost" }) + " text-red-700 hover:bg-red-50"}
-            onClick={(e) => {
-              if (!hydrated || !dialog.current) return;
-              e.preventDefault();
-              dialog.current.showModal();
-            }}
-          >
+          <ModalLink to={`/admin/dashboard/qa/${q.id}/delete`} dialog={dialog} className={buttonClasses({ variant: "ghost" }) + " text-red-700 hover:bg-red-50"}>
             Delete
-          </Link>
+          </ModalLink>
           <div className="flex gap-3">
             <Link to="/admin/dashboard/qa" className={buttonClasses({ variant: "secondary" })}>
               Cancel

@@ -21,6 +21,8 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     /** The list's columns. */
     listSelect: Record<string, SQLiteColumn | SQL>;
     toRow: (row: Row) => ResourceRow;
+    /** The column that titles a record (default `title`). */
+    titleOf?: string;
   },
 ) {
   const matches = (q: string) => (q ? sql`instr(lower(${opts.search}), lower(${q})) > 0` : undefined);
@@ -39,8 +41,13 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
       ]);
       return { rows: (rows as Row[]).map(opts.toRow), total: total?.n ?? 0 };
     },
-    async getRow(env: Env, id: string) {
-      return (await getDb(env).select().from(table as SQLiteTable).where(eq(table.id, id)).get()) as T["$inferSelect"] | undefined;
+    /** A record as form values: nulls as "", `updatedAt` in ms (for the stale-save check), `title` named by `titleOf`. */
+    async get(env: Env, id: string) {
+      const row = (await getDb(env).select().from(table as SQLiteTable).where(eq(table.id, id)).get()) as Record<string, unknown> | undefined;
+      if (!row) return null;
+      const { createdAt: _created, updatedAt, ...rest } = row;
+      const values = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === null ? "" : v]));
+      return { ...values, id: String(row.id), title: String(row[opts.titleOf ?? "title"]), updatedAt: (updatedAt as Date).getTime() };
     },
     async update(env: Env, id: string, values: Record<string, unknown>, expectedUpdatedAt: number): Promise<SaveOutcome> {
       const db = getDb(env);
