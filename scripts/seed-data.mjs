@@ -1,5 +1,6 @@
 // The demo content of a fresh local site, as SQL (demo data only: the site's own pages and blocks
 // arrive by migration, migrations/0004_default_content.sql). Later features add theirs here.
+import { seedPosts } from "./seed-blog.mjs";
 import { seedGuides } from "./seed-guides.mjs";
 import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
 /** The local admin the seed creates (local D1 only; never used in production). */
@@ -25,6 +26,10 @@ export function seedStatements() {
     (g, i) =>
       `INSERT OR IGNORE INTO guides (id, slug, title, description, content, category, is_published, order_index) VALUES (${q(`seed-guide-${i}`)}, ${q(g.slug)}, ${q(g.title)}, ${q(g.description)}, ${q(JSON.stringify(g.content))}, ${q(g.category)}, ${g.published === false ? 0 : 1}, ${i});`,
   );
-  return [...published, ...pending, ...guides];
+  const posts = seedPosts.map((p, i) => {
+    const at = p.draft ? null : now - p.daysAgo * day;
+    return `INSERT OR IGNORE INTO blogs (id, slug, title, excerpt, content, featured_image, author_name, author_image, category, tags, is_published, published_at, created_at, updated_at) VALUES (${q(`seed-blog-${i}`)}, ${q(p.slug)}, ${q(p.title)}, ${q(p.excerpt)}, ${q(JSON.stringify(p.content))}, ${q(p.featuredImage)}, ${q(p.authorName)}, ${q(p.authorImage)}, ${q(p.category)}, ${q(JSON.stringify(p.tags))}, ${p.draft ? 0 : 1}, ${at ?? "NULL"}, ${at ?? now}, ${at ?? now});`;
+  });
+  return [...published, ...pending, ...guides, ...posts];
 }
 

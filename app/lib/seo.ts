@@ -10,6 +10,10 @@ export interface SeoInput {
   path: string;
   siteUrl: string;
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
+  /** An absolute image URL for Open Graph and the Twitter card. */
+  image?: string | null;
+  /** Open Graph type: `website` (default) or `article`. */
+  type?: "website" | "article";
 }
 
 export function canonicalUrl(siteUrl: string, path: string): string {
@@ -20,7 +24,7 @@ export function jsonLd(data: Record<string, unknown> | Record<string, unknown>[]
   return { "script:ld+json": data };
 }
 
-export function seo({ title, description, path, siteUrl, jsonLd: ld }: SeoInput): MetaDescriptor[] {
+export function seo({ title, description, path, siteUrl, jsonLd: ld, image, type = "website" }: SeoInput): MetaDescriptor[] {
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
   const url = canonicalUrl(siteUrl, path);
   const tags: MetaDescriptor[] = [
@@ -30,9 +34,12 @@ export function seo({ title, description, path, siteUrl, jsonLd: ld }: SeoInput)
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: type },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
   ];
+  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   if (ld) tags.push(jsonLd(ld));
   return tags;
 }
@@ -42,3 +49,6 @@ export function siteUrlFromMatches(matches: ReadonlyArray<{ id: string; data: un
   const root = matches.find((m) => m?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "http://localhost:8787";
 }
+
+/** Cache-Control for public pages a CDN may keep briefly: an admin's save shows within a minute. */
+export const BRIEF_PUBLIC_CACHE = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";

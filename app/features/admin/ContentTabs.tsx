@@ -1,14 +1,13 @@
-/** The Q&A, Blogs and Lead Finder tab lists (pages, guides and content blocks are on the admin resource pattern). */
+/** The Q&A and Lead Finder tab lists (pages, guides, content blocks and blogs are on the admin resource pattern). */
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { DataTable, EmptyState, type Column } from "~/components/ui/Table";
 import { FilterPills, TabHeading } from "./AdminShell";
-import type { listBlogs, listKeywords, listQa } from "./dashboard.server";
+import type { listKeywords, listQa } from "./dashboard.server";
 
 type RowsOf<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>> extends (infer R)[] ? R : never;
 type QaRow = Awaited<ReturnType<typeof listQa>>["rows"][number];
-type BlogRow = RowsOf<typeof listBlogs>;
 type KeywordRow = RowsOf<typeof listKeywords>;
 const byId = (row: { id: string }) => row.id;
 const titleCell = { className: "font-medium text-ink" };
@@ -62,26 +61,6 @@ export function QaTab({ filter, counts, rows }: { filter: "pending" | "published
             cell: (r) => (r.status === "published" ? <Badge tone="success">Published</Badge> : <Badge tone="warning">Pending</Badge>),
           },
           dateColumn<QaRow>("Submitted", (r) => r.createdAt),
-        ]}
-      />
-    </section>
-  );
-}
-
-export function BlogsTab({ rows }: { rows: RowsOf<typeof listBlogs>[] }) {
-  return (
-    <section>
-      <TabHeading title="Blog posts" />
-      <DataTable
-        caption="Blog posts"
-        rows={rows}
-        rowKey={byId}
-        empty={<EmptyState title="No blog posts yet" />}
-        columns={[
-          { header: "Title", cell: (r) => r.title, ...titleCell },
-          { header: "Category", cell: (r) => r.category },
-          published(),
-          dateColumn<BlogRow>("Published", (r) => r.publishedAt),
         ]}
       />
     </section>

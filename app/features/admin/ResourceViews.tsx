@@ -198,16 +198,7 @@ function contentNote(value: unknown): string | null {
   return problem ? `Not valid JSON (line ${problem.line}, column ${problem.column}): it will be stored as plain text.` : null;
 }
 
-export function ResourceForm({
-  def,
-  data,
-  contentMustBeJson,
-}: {
-  def: ResourceDef;
-  data: FormData_;
-  /** Blog posts refuse invalid JSON instead of storing text. */
-  contentMustBeJson?: boolean;
-}) {
+export function ResourceForm({ def, data }: { def: ResourceDef; data: FormData_ }) {
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -236,7 +227,7 @@ export function ResourceForm({
               <FieldControl
                 def={f}
                 field={fields[f.name]!}
-                meta={{ hint: f.kind === "content" && !contentMustBeJson ? contentNote(fields[f.name]!.value) : null }}
+                meta={{ hint: f.kind === "content" && !def.contentMustBeJson ? contentNote(fields[f.name]!.value) : null }}
                 suggestions={data.suggestions[f.name]}
               />
             </div>

@@ -61,22 +61,6 @@ export async function listQa(env: Env, filter: QaFilter) {
   return { rows, counts: { pending, published, all: pending + published } };
 }
 
-export function listBlogs(env: Env) {
-  return getDb(env)
-    .select({
-      id: blogs.id,
-      title: blogs.title,
-      slug: blogs.slug,
-      category: blogs.category,
-      isPublished: blogs.isPublished,
-      publishedAt: blogs.publishedAt,
-      createdAt: blogs.createdAt,
-    })
-    .from(blogs)
-    .orderBy(desc(blogs.createdAt))
-    .limit(LIST_LIMIT);
-}
-
 export function listKeywords(env: Env) {
   return getDb(env)
     .select({

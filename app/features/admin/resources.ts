@@ -3,11 +3,12 @@
  * half: schema, fields, columns, messages). A new resource is declared in its
  * feature folder and added here and in resources.server.ts.
  */
+import { blogsResource } from "~/features/blog/blog.resource";
 import { contentBlocksResource, guidesResource, pagesResource } from "~/features/content/resources";
 import type { ResourceDef } from "~/lib/admin-resource/types";
 
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [pagesResource, guidesResource, contentBlocksResource].map((def) => [def.tab, def as ResourceDef]),
+  [pagesResource, guidesResource, contentBlocksResource, blogsResource].map((def) => [def.tab, def as ResourceDef]),
 );
 
 export function resourceDef(tab: string | undefined): ResourceDef {

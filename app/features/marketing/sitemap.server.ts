@@ -6,6 +6,7 @@ export const publicPaths = [
   "/onboarding",
   "/questions-and-answers",
   "/questions-and-answers/submit",
+  "/blog",
   "/contact",
   "/call-booking",
   "/book-a-call",

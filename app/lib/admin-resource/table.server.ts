@@ -42,12 +42,17 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
       return { rows: (rows as Row[]).map(opts.toRow), total: total?.n ?? 0 };
     },
     /** A record as form values: nulls as "", `updatedAt` in ms (for the stale-save check), `title` named by `titleOf`. */
-    async get(env: Env, id: string) {
+    async get(env: Env, id: string): Promise<({ id: string; title: string; updatedAt: number } & Record<string, unknown>) | null> {
       const row = (await getDb(env).select().from(table as SQLiteTable).where(eq(table.id, id)).get()) as Record<string, unknown> | undefined;
       if (!row) return null;
       const { createdAt: _created, updatedAt, ...rest } = row;
       const values = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === null ? "" : v]));
-      return { ...values, id: String(row.id), title: String(row[opts.titleOf ?? "title"]), updatedAt: (updatedAt as Date).getTime() };
+      return {
+        ...(values as Record<string, unknown>),
+        id: String(row.id),
+        title: String(row[opts.titleOf ?? "title"]),
+        updatedAt: (updatedAt as Date).getTime(),
+      };
     },
     async update(env: Env, id: string, values: Record<string, unknown>, expectedUpdatedAt: number): Promise<SaveOutcome> {
       const db = getDb(env);

@@ -69,6 +69,8 @@ export interface ResourceDef<Schema extends z.ZodType = z.ZodType> {
   searchLabel: string;
   /** The field rendered by Preview. */
   previewField?: string;
+  /** Content must be valid JSON (the schema refuses text); otherwise text is stored and the form notes it. */
+  contentMustBeJson?: boolean;
   /** Extra controls on each list row (e.g. reorder buttons). */
   rowActions?: (row: ResourceRow) => ReactNode;
 }

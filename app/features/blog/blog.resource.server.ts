@@ -1,0 +1,70 @@
+/** The server half of the Blogs tab: queries and checks on D1 (see blog.resource.tsx). */
+import { desc } from "drizzle-orm";
+import type { z } from "zod";
+import { blogs } from "~/db/schema";
+import type { ResourceServer } from "~/lib/admin-resource/server";
+import { tableQueries } from "~/lib/admin-resource/table.server";
+import { getDb } from "~/lib/db.server";
+import { slugify } from "~/lib/slug";
+import type { BlogCategory } from "./blog.options";
+import { blogsResource, type blogSchema } from "./blog.resource";
+
+type BlogValue = z.output<typeof blogSchema>;
+
+const queries = tableQueries(blogs, {
+  search: blogs.title,
+  orderBy: [desc(blogs.createdAt)],
+  listSelect: {
+    id: blogs.id,
+    title: blogs.title,
+    slug: blogs.slug,
+    category: blogs.category,
+    isPublished: blogs.isPublished,
+    publishedAt: blogs.publishedAt,
+    updatedAt: blogs.updatedAt,
+  },
+  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
+});
+
+const slugOf = (v: BlogValue) => v.slug || slugify(v.title) || "post";
+
+/** The row for a value. A published post's date is now, on every save (spec); a draft has none. */
+function columns(v: BlogValue) {
+  return {
+    title: v.title,
+    slug: slugOf(v),
+    excerpt: v.excerpt ?? null,
+    content: JSON.parse(v.content) as unknown[],
+    featuredImage: v.featuredImage ?? null,
+    authorName: v.authorName ?? null,
+    authorImage: v.authorImage ?? null,
+    category: v.category as BlogCategory,
+    tags: v.tags,
+    isPublished: v.isPublished,
+    publishedAt: v.isPublished ? new Date() : null,
+  };
+}
+
+export const blogsServer: ResourceServer<typeof blogSchema> = {
+  def: blogsResource,
+  list: queries.list,
+  async get(env, id) {
+    const values = await queries.get(env, id);
+    if (!values) return null;
+    return {
+      ...values,
+      content: JSON.stringify(values.content, null, 2),
+      tags: Array.isArray(values.tags) ? values.tags.join(", ") : "",
+    };
+  },
+  async check(ctx, value, id) {
+    return (await queries.taken(ctx.env, blogs.slug, slugOf(value), id))
+      ? { [value.slug ? "slug" : "title"]: [value.slug ? "This slug is already used: choose another" : `A post already uses the slug "${slugOf(value)}": enter another slug`] }
+      : null;
+  },
+  async create(env, value) {
+    await getDb(env).insert(blogs).values(columns(value));
+  },
+  update: (env, id, value, expected) => queries.update(env, id, columns(value), expected),
+  remove: queries.remove,
+};

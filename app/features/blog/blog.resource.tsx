@@ -1,0 +1,90 @@
+/** The Blogs tab, declared on the admin resource pattern (server half: blog.resource.server.ts). */
+import { z } from "zod";
+import { Badge } from "~/components/ui/Badge";
+import { formatDate } from "~/components/ui/format";
+import { defineResource } from "~/lib/admin-resource/types";
+import { jsonProblem } from "~/lib/json";
+import { multiLine, optionalField, singleLine } from "~/lib/validation";
+import { BLOG_CATEGORIES, BLOG_MESSAGES as M, categoryLabel } from "./blog.options";
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** An https URL (images are shown on an https site), or a path of this site such as /blog/covers/launch.svg. */
+const imageUrl = optionalField(
+  singleLine(M.invalidUrl)
+    .max(500, M.invalidUrl)
+    .refine((v) => {
+      if (/^\/(?!\/)[\w./-]+$/.test(v)) return true;
+      try {
+        return new URL(v).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, M.invalidUrl),
+);
+
+/** Tags: a comma-separated list, trimmed, empties dropped; none means an empty list (spec). */
+export const tagsField = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").split(",").map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean))
+  .refine((tags) => tags.length <= 10, M.tooManyTags)
+  .refine((tags) => tags.every((t) => t.length <= 40), M.tagTooLong);
+
+export const blogSchema = z.object({
+  title: singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong),
+  slug: optionalField(
+    singleLine()
+      .max(80, "Slug must be less than 80 characters")
+      .regex(SLUG_PATTERN, "Use lowercase letters, digits and single dashes (for example my-first-post)"),
+  ),
+  excerpt: optionalField(multiLine().max(500, "Excerpt must be less than 500 characters")),
+  content: multiLine(M.invalidJson)
+    .min(1, M.invalidJson)
+    .max(200_000, "Content must be less than 200000 characters")
+    .superRefine((text, ctx) => {
+      const problem = jsonProblem(text);
+      if (problem) ctx.addIssue({ code: "custom", message: `${M.invalidJson} (line ${problem.line}, column ${problem.column})` });
+    }),
+  featuredImage: imageUrl,
+  authorName: optionalField(singleLine().max(100, "Author name must be less than 100 characters")),
+  authorImage: imageUrl,
+  category: z.enum(BLOG_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
+  tags: tagsField,
+  isPublished: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+});
+
+export const blogsResource = defineResource({
+  tab: "blogs",
+  singular: "Blog",
+  plural: "Blog posts",
+  description: "Posts at /blog. Published posts are listed newest first.",
+  schema: blogSchema,
+  fields: [
+    { name: "title", label: "Title", kind: "text", half: true },
+    { name: "slug", label: "Slug", kind: "text", half: true, hint: "Made from the title when left empty: /blog/your-slug" },
+    { name: "excerpt", label: "Excerpt", kind: "textarea", hint: "Shown on the cards, in search results and in the feed." },
+    { name: "content", label: "Content", kind: "content" },
+    { name: "category", label: "Category", kind: "select", options: BLOG_CATEGORIES, half: true },
+    { name: "tags", label: "Tags", kind: "text", half: true, hint: "Comma-separated, at most 10 of 40 characters." },
+    { name: "featuredImage", label: "Featured image URL", kind: "text", placeholder: "https://…" },
+    { name: "authorName", label: "Author name", kind: "text", half: true },
+    { name: "authorImage", label: "Author image URL", kind: "text", half: true, placeholder: "https://…" },
+    {
+      name: "isPublished",
+      label: "Published",
+      kind: "checkbox",
+      hint: "Saving a published post sets its publication date to now, on every save: it moves to the top of the blog. A draft has no date and is hidden.",
+    },
+  ],
+  columns: [
+    { header: "Title", cell: (r) => r.title, className: "font-medium text-ink" },
+    { header: "Category", cell: (r) => categoryLabel(String(r.category)) },
+    { header: "Status", cell: (r) => (r.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>) },
+    { header: "Published", cell: (r) => (r.publishedAt ? formatDate(new Date(r.publishedAt as string)) : "—"), className: "whitespace-nowrap" },
+  ],
+  messages: { ...M },
+  searchLabel: "Search posts by title",
+  contentMustBeJson: true,
+  previewField: "content",
+});
