@@ -8,25 +8,13 @@
 // measured on the same machine (loopback), after a warm-up.
 //
 // Usage: npm run build && node scripts/bench-qa.mjs [--rows 10000] [--requests 200] [--port 8831]
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { env, run } from "./lib.mjs";
+import { arg, freshDatabase, measure, printTable, requireBuild, serve, sqlText } from "./bench-lib.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const ROWS = arg("rows", 10_000);
 const REQUESTS = arg("requests", 200);
 const PORT = arg("port", 8831);
 const STATE = ".tmp/bench-qa-state";
-const BASE = `http://localhost:${PORT}`;
-
-if (!existsSync("build/server/index.js")) {
-  console.error("✖ Build the app first: npm run build");
-  process.exit(1);
-}
+requireBuild();
 
 // --- Seed ------------------------------------------------------------------------------------
 const CATEGORIES = ["app-approval", "gtm-strategy", "growth-marketing", "churn-retention", "technical", "general"];
@@ -34,7 +22,6 @@ const SUBJECTS = ["onboarding", "pricing", "billing", "App Store review", "churn
 const VERBS = ["improve", "measure", "fix", "price", "test", "automate", "explain", "speed up", "scale", "plan"];
 const CONTEXT = ["for a new app", "after launch", "with a small team", "for fashion stores", "before the holidays", "on a tight budget", "for B2B merchants", "in Europe", "for our second app", "without a sales team"];
 const pick = (list, n) => list[n % list.length];
-const sqlText = (s) => `'${s.replaceAll("'", "''")}'`;
 
 function question(i) {
   const subject = pick(SUBJECTS, i);
@@ -63,66 +50,9 @@ function seedSql() {
 }
 
 console.log(`Seeding a fresh local D1 with ${ROWS.toLocaleString("en-US")} questions…`);
-rmSync(STATE, { recursive: true, force: true });
-mkdirSync(STATE, { recursive: true });
-const quiet = { stdio: ["ignore", "ignore", "inherit"] };
-run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], quiet);
-const sqlFile = join(STATE, "bench-qa.sql");
-writeFileSync(sqlFile, seedSql());
-run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE, "--file", sqlFile], quiet);
-
-// --- Serve -----------------------------------------------------------------------------------
-const server = spawn("npx", ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE, "--var", `SITE_URL:${BASE}`], {
-  env,
-  detached: true,
-  stdio: ["ignore", "pipe", "pipe"],
-});
-let log = "";
-server.stdout.on("data", (d) => (log = (log + d).slice(-4000)));
-server.stderr.on("data", (d) => (log = (log + d).slice(-4000)));
-const stop = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
-process.on("exit", stop);
-
-async function waitForServer() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited:\n${log}`);
-    try {
-      if ((await fetch(`${BASE}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`wrangler dev did not answer within 90 s:\n${log}`);
-}
-
-// --- Measure ---------------------------------------------------------------------------------
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function measure(path, expectText) {
-  const headers = { "user-agent": "Mozilla/5.0 (bench-qa)" };
-  for (let i = 0; i < 10; i++) await (await fetch(BASE + path, { headers })).text(); // warm-up
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const start = performance.now();
-    const res = await fetch(BASE + path, { headers });
-    times.push(performance.now() - start);
-    const html = await res.text();
-    if (res.status !== 200 || !html.includes(expectText)) throw new Error(`${path} answered ${res.status} without “${expectText}”`);
-  }
-  times.sort((a, b) => a - b);
-  return { path, median: percentile(times, 50), p95: percentile(times, 95) };
-}
-
+freshDatabase(STATE, seedSql());
+const { base, stop } = await serve(PORT, STATE);
 try {
-  await waitForServer();
   const cases = [
     ["/questions-and-answers", "questions"],
     ["/questions-and-answers?page=200", "questions"],
@@ -131,10 +61,8 @@ try {
     ["/questions-and-answers?q=nothing%20matches%20this", "No questions found"],
   ];
   const results = [];
-  for (const [path, text] of cases) results.push(await measure(path, text));
-  console.log(`\nQ&A list, ${ROWS.toLocaleString("en-US")} questions, ${REQUESTS} requests each (ms, time to response headers):\n`);
-  console.log("| Request | Median | p95 |\n|---|---:|---:|");
-  for (const r of results) console.log(`| \`${r.path}\` | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+  for (const [path, text] of cases) results.push(await measure(base, path, text, REQUESTS));
+  printTable(`Q&A list, ${ROWS.toLocaleString("en-US")} questions, ${REQUESTS} requests each (ms, time to response headers):`, results);
 } finally {
   stop();
 }

@@ -1,0 +1,87 @@
+// What every page benchmark shares: a fresh local D1 of its own seeded with SQL, the built worker
+// served by `wrangler dev`, and the median / p95 time to response headers of a page.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { env, run } from "./lib.mjs";
+
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+export const sqlText = (s) => (s === null || s === undefined ? "NULL" : `'${String(s).replaceAll("'", "''")}'`);
+
+export function requireBuild() {
+  if (!existsSync("build/server/index.js")) {
+    console.error("✖ Build the app first: npm run build");
+    process.exit(1);
+  }
+}
+
+/** A fresh state directory with every migration and `sql` applied (the dev database is not touched). */
+export function freshDatabase(state, sql) {
+  rmSync(state, { recursive: true, force: true });
+  mkdirSync(state, { recursive: true });
+  const quiet = { stdio: ["ignore", "ignore", "inherit"] };
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], quiet);
+  const file = join(state, "bench.sql");
+  writeFileSync(file, sql);
+  run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", file], quiet);
+}
+
+/** Serves the built worker on `port` with `state`; resolves once it answers. Returns `stop`. */
+export async function serve(port, state) {
+  const base = `http://localhost:${port}`;
+  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, "--var", `SITE_URL:${base}`], {
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  server.stdout.on("data", (d) => (log = (log + d).slice(-4000)));
+  server.stderr.on("data", (d) => (log = (log + d).slice(-4000)));
+  const stop = () => {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.on("exit", stop);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited:\n${log}`);
+    try {
+      if ((await fetch(`${base}/robots.txt`)).ok) return { base, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error(`wrangler dev did not answer within 90 s:\n${log}`);
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** `requests` requests of `path` after a warm-up; checks each answers 200 with `expectText`. */
+export async function measure(base, path, expectText, requests) {
+  const headers = { "user-agent": "Mozilla/5.0 (bench)" };
+  for (let i = 0; i < 10; i++) await (await fetch(base + path, { headers })).text();
+  const times = [];
+  for (let i = 0; i < requests; i++) {
+    const start = performance.now();
+    const res = await fetch(base + path, { headers });
+    times.push(performance.now() - start);
+    const body = await res.text();
+    if (res.status !== 200 || !body.includes(expectText)) throw new Error(`${path} answered ${res.status} without “${expectText}”`);
+  }
+  times.sort((a, b) => a - b);
+  return { path, median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+export function printTable(title, results) {
+  console.log(`\n${title}\n`);
+  console.log("| Request | Median | p95 |\n|---|---:|---:|");
+  for (const r of results) console.log(`| \`${r.path}\` | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+}
