@@ -1,6 +1,7 @@
 // The demo content of a fresh local site, as SQL (demo data only: the site's own pages and blocks
 // arrive by migration, migrations/0004_default_content.sql). Later features add theirs here.
 import { seedPosts } from "./seed-blog.mjs";
+import { seedKeywords, seedLeads } from "./seed-leads.mjs";
 import { seedGuides } from "./seed-guides.mjs";
 import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
 /** The local admin the seed creates (local D1 only; never used in production). */
@@ -30,6 +31,13 @@ export function seedStatements() {
     const at = p.draft ? null : now - p.daysAgo * day;
     return `INSERT OR IGNORE INTO blogs (id, slug, title, excerpt, content, featured_image, author_name, author_image, category, tags, is_published, published_at, created_at, updated_at) VALUES (${q(`seed-blog-${i}`)}, ${q(p.slug)}, ${q(p.title)}, ${q(p.excerpt)}, ${q(JSON.stringify(p.content))}, ${q(p.featuredImage)}, ${q(p.authorName)}, ${q(p.authorImage)}, ${q(p.category)}, ${q(JSON.stringify(p.tags))}, ${p.draft ? 0 : 1}, ${at ?? "NULL"}, ${at ?? now}, ${at ?? now});`;
   });
-  return [...published, ...pending, ...guides, ...posts];
+  const keywords = seedKeywords.map(
+    (k, i) => `INSERT OR IGNORE INTO keywords (id, keyword, created_at) VALUES (${q(k.id)}, ${q(k.keyword)}, ${now - i * day});`,
+  );
+  const leads = seedLeads().map(
+    (l) =>
+      `INSERT OR IGNORE INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at) VALUES (${q(l.id)}, ${q(l.keywordId)}, ${q(l.storeName)}, ${q(l.storeUrl)}, ${q(l.email)}, ${q(l.app)}, ${q(l.status)}, ${l.createdAt});`,
+  );
+  return [...published, ...pending, ...guides, ...posts, ...keywords, ...leads];
 }
 

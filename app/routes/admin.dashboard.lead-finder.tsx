@@ -1,10 +1,22 @@
-import { useLoaderData } from "@remix-run/react";
-import { adminListLoader } from "~/features/admin/auth.server";
-import { LeadFinderTab } from "~/features/admin/ContentTabs";
-import { listKeywords } from "~/features/admin/dashboard.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { LeadFinder } from "~/features/lead-finder/LeadFinder";
+import { leadFinderAction, loadLeadFinder, type LeadFinderActionData } from "~/features/lead-finder/lead-finder.server";
 
-export const loader = adminListLoader(listKeywords);
+/** Keywords, the CSV import and the stores of the selected keyword (?keyword=…&page=…). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  return loadLeadFinder(request, env);
+}
 
-export default function LeadFinderTabRoute() {
-  return <LeadFinderTab rows={useLoaderData<typeof loader>().rows} />;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  return leadFinderAction(request, env);
+}
+
+export default function LeadFinderRoute() {
+  return <LeadFinder data={useLoaderData<typeof loader>()} actionData={useActionData<LeadFinderActionData>()} />;
 }

@@ -1,14 +1,13 @@
-/** The Q&A and Lead Finder tab lists (pages, guides, content blocks and blogs are on the admin resource pattern). */
+/** The Q&A tab list (pages, guides, content blocks and blogs are on the admin resource pattern). */
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { DataTable, EmptyState, type Column } from "~/components/ui/Table";
 import { FilterPills, TabHeading } from "./AdminShell";
-import type { listKeywords, listQa } from "./dashboard.server";
+import type { listQa } from "./dashboard.server";
 
 type RowsOf<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>> extends (infer R)[] ? R : never;
 type QaRow = Awaited<ReturnType<typeof listQa>>["rows"][number];
-type KeywordRow = RowsOf<typeof listKeywords>;
 const byId = (row: { id: string }) => row.id;
 const titleCell = { className: "font-medium text-ink" };
 
@@ -67,21 +66,3 @@ export function QaTab({ filter, counts, rows }: { filter: "pending" | "published
   );
 }
 
-export function LeadFinderTab({ rows }: { rows: RowsOf<typeof listKeywords>[] }) {
-  return (
-    <section>
-      <TabHeading title="Lead Finder" description="Keywords and the store leads found for each." />
-      <DataTable
-        caption="Keywords"
-        rows={rows}
-        rowKey={byId}
-        empty={<EmptyState title="No keywords yet" />}
-        columns={[
-          { header: "Keyword", cell: (r) => r.keyword, ...titleCell },
-          { header: "Leads", cell: (r) => r.leadCount },
-          dateColumn<KeywordRow>("Created", (r) => r.createdAt),
-        ]}
-      />
-    </section>
-  );
-}

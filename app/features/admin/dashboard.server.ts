@@ -61,15 +61,3 @@ export async function listQa(env: Env, filter: QaFilter) {
   return { rows, counts: { pending, published, all: pending + published } };
 }
 
-export function listKeywords(env: Env) {
-  return getDb(env)
-    .select({
-      id: keywords.id,
-      keyword: keywords.keyword,
-      createdAt: keywords.createdAt,
-      leadCount: sql<number>`(SELECT count(*) FROM ${leads} WHERE ${leads.keywordId} = ${keywords.id})`,
-    })
-    .from(keywords)
-    .orderBy(desc(keywords.createdAt))
-    .limit(LIST_LIMIT);
-}

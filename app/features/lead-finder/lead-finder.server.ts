@@ -1,0 +1,110 @@
+/** The Lead Finder tab's loader and action (every intent behind requireAdmin, called by the route). */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { pageFromUrl } from "~/lib/pagination";
+import { readFormData } from "~/lib/request.server";
+import type { ToastInput } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import { keywordSchema } from "./keyword.schema";
+import { LEAD_MESSAGES as M } from "./lead-finder.options";
+import { addKeyword, deleteAllStores, deleteKeyword, deleteStores, keywordExists, listKeywords, listLeads, type KeywordRow, type LeadsPage } from "./leads.server";
+import { handleUpload, type UploadReport } from "./upload.server";
+
+export const LEAD_FINDER_PATH = "/admin/dashboard/lead-finder";
+
+export async function loadLeadFinder(request: Request, env: Env) {
+  const url = new URL(request.url);
+  let keywords: KeywordRow[] = [];
+  let keywordsError: string | null = null;
+  try {
+    keywords = await listKeywords(env);
+  } catch (error) {
+    console.error("Listing keywords failed", error);
+    keywordsError = M.keywordsLoadFailed;
+  }
+  const selected = keywords.find((k) => k.id === url.searchParams.get("keyword")) ?? null;
+  let leads: LeadsPage | null = null;
+  let leadsError: string | null = null;
+  if (selected) {
+    try {
+      leads = await listLeads(env, selected.id, pageFromUrl(url));
+    } catch (error) {
+      console.error("Listing leads failed", error);
+      leadsError = M.fetchFailed;
+    }
+  }
+  return { keywords, keywordsError, selected, leads, leadsError, confirm: url.searchParams.get("confirm") };
+}
+
+export type LeadFinderActionData = { keywordResult?: SubmissionResult<string[]>; upload?: UploadReport };
+
+const back = (request: Request, keywordId?: string | null) => {
+  const url = new URL(request.url);
+  url.searchParams.delete("confirm");
+  if (keywordId !== undefined) {
+    if (keywordId) url.searchParams.set("keyword", keywordId);
+    else url.searchParams.delete("keyword");
+  }
+  return `${LEAD_FINDER_PATH}${url.search}`;
+};
+
+export async function leadFinderAction(request: Request, env: Env) {
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await handleUpload(request, env);
+    return data<LeadFinderActionData>({ upload }, { status: upload.ok ? 200 : upload.status });
+  }
+  const form = await readFormData(request);
+  const [intent, target] = String(form.get("intent") ?? "").split(":");
+  const keywordId = String(form.get("keywordId") ?? "");
+  const run = async (failure: string, work: () => Promise<ToastInput>, to = back(request)) => {
+    try {
+      return redirectWithToast(env, to, await work());
+    } catch (error) {
+      console.error(`Lead Finder ${intent} failed`, error);
+      return redirectWithToast(env, to, { type: "error", title: failure });
+    }
+  };
+
+  switch (intent) {
+    case "add-keyword": {
+      const submission = parseWithZod(form, { schema: keywordSchema });
+      if (submission.status !== "success") return data<LeadFinderActionData>({ keywordResult: submission.reply() }, { status: 400 });
+      if (await keywordExists(env, submission.value.keyword)) {
+        return data<LeadFinderActionData>({ keywordResult: submission.reply({ fieldErrors: { keyword: [M.keywordExists] } }) }, { status: 400 });
+      }
+      try {
+        await addKeyword(env, submission.value.keyword);
+      } catch (error) {
+        console.error("Adding a keyword failed", error);
+        return data<LeadFinderActionData>({ keywordResult: submission.reply({ formErrors: [M.keywordAddFailed] }) }, { status: 503 });
+      }
+      return redirectWithToast(env, back(request), { type: "success", title: M.keywordAdded });
+    }
+    case "delete-keyword":
+      return run(
+        M.keywordDeleteFailed,
+        async () => {
+          await deleteKeyword(env, target ?? "");
+          return { type: "success", title: M.keywordDeleted };
+        },
+        back(request, null),
+      );
+    case "delete-store":
+      return run(M.storeDeleteFailed, async () =>
+        (await deleteStores(env, keywordId, [target ?? ""])) > 0 ? { type: "success", title: M.storeDeleted } : { type: "error", title: M.storeDeleteFailed },
+      );
+    case "delete-selected": {
+      const ids = form.getAll("id").map(String).filter(Boolean).slice(0, 10_000);
+      if (ids.length === 0) return redirectWithToast(env, back(request), { type: "error", title: M.selectedDeleteFailed, description: "Select at least one store." });
+      return run(M.selectedDeleteFailed, async () => ({ type: "success", title: M.selectedDeleted(await deleteStores(env, keywordId, ids)) }));
+    }
+    case "delete-all":
+      return run(M.allDeleteFailed, async () => {
+        await deleteAllStores(env, keywordId);
+        return { type: "success", title: M.allDeleted };
+      });
+    default:
+      return redirectWithToast(env, back(request), { type: "error", title: "Unknown action" });
+  }
+}
