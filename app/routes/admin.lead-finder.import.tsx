@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { handleUpload } from "~/features/lead-finder/upload.server";
 
@@ -8,4 +8,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, env);
   const report = await handleUpload(request, env);
   return Response.json(report, { status: report.ok ? 200 : report.status });
+}
+
+/** Nothing to show here: the upload lives in the Lead Finder tab. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context.cloudflare.env);
+  return redirect("/admin/dashboard/lead-finder");
 }

@@ -215,7 +215,7 @@ function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadRep
         </a>
       </div>
       <p className="mt-1 text-sm text-slate-600">Columns: store name, store URL, email, app being tested, status. Up to 5 MB and 50,000 rows.</p>
-      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <Form key={data.selected?.id ?? "none"} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>
           <label htmlFor="upload-keyword" className="mb-1.5 block text-sm font-medium text-ink">
             Keyword
