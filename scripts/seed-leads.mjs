@@ -14,7 +14,7 @@ export function seedLeads() {
   const now = Date.now();
   for (const k of seedKeywords) {
     for (let i = 0; i < k.count; i++) {
-      const name = `${PREFIX[i % PREFIX.length]} ${k.kind[i % k.kind.length]}`;
+      const name = `${PREFIX[i % PREFIX.length]} ${k.kind[Math.floor(i / PREFIX.length) % k.kind.length]}`;
       const domain = name.toLowerCase().replace(/[^a-z0-9]+/g, "");
       // Every ninth row repeats the store before it, its URL in capitals with a trailing space.
       const dup = i % 9 === 8 ? rows[rows.length - 1] : null;

@@ -348,13 +348,13 @@ function Stores({ data }: { data: LeadFinderData }) {
                       className="h-4 w-4 rounded border-slate-300"
                     />
                   </Td>
-                  <Td className="font-medium text-ink">{r.storeName}</Td>
+                  <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
                   <Td>
                     <a href={r.storeUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
                       {r.storeUrl.replace(/^https?:\/\//, "")}
                     </a>
                   </Td>
-                  <Td>{r.email ?? "—"}</Td>
+                  <Td className="max-w-56 truncate" title={r.email ?? undefined}>{r.email ?? "—"}</Td>
                   <Td>{r.appTesting || "—"}</Td>
                   <Td>
                     <Badge tone={r.status === "On Trial" ? "warning" : "neutral"}>{r.status}</Badge>
