@@ -48,3 +48,15 @@ export function isValidPhone(value: string): boolean {
 
 /** The one phone rule of the site, with the form's own message. */
 export const phoneField = (message: string) => singleLine(message).max(40, message).refine(isValidPhone, message);
+
+// ---------------------------------------------------------------- addresses and flags
+
+/** An address segment: lowercase letters, digits and single dashes (pages, guides, blog posts, block names). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_FORMAT_MESSAGE = "Use lowercase letters, digits and single dashes (for example privacy-policy)";
+
+export const slugRule = (required: string | undefined, format: string = SLUG_FORMAT_MESSAGE) =>
+  singleLine(required).max(80, "Slug must be less than 80 characters").regex(SLUG_PATTERN, format);
+
+/** A checkbox: checked ("on") is true, anything else false. */
+export const checkboxField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());

@@ -4,10 +4,8 @@ import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource } from "~/lib/admin-resource/types";
 import { jsonProblem } from "~/lib/json";
-import { multiLine, optionalField, singleLine } from "~/lib/validation";
+import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, BLOG_MESSAGES as M, categoryLabel } from "./blog.options";
-
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** An https URL (images are shown on an https site), or a path of this site such as /blog/covers/launch.svg. */
 const imageUrl = optionalField(
@@ -33,11 +31,7 @@ export const tagsField = z
 
 export const blogSchema = z.object({
   title: singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong),
-  slug: optionalField(
-    singleLine()
-      .max(80, "Slug must be less than 80 characters")
-      .regex(SLUG_PATTERN, "Use lowercase letters, digits and single dashes (for example my-first-post)"),
-  ),
+  slug: optionalField(slugRule(undefined)),
   excerpt: optionalField(multiLine().max(500, "Excerpt must be less than 500 characters")),
   content: multiLine(M.invalidJson)
     .min(1, M.invalidJson)
@@ -51,7 +45,7 @@ export const blogSchema = z.object({
   authorImage: imageUrl,
   category: z.enum(BLOG_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
   tags: tagsField,
-  isPublished: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  isPublished: checkboxField,
 });
 
 export const blogsResource = defineResource({

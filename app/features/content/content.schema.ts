@@ -1,11 +1,11 @@
 /** Field rules shared by the content resources (pages, guides, content blocks): browser and server alike. */
 import { z } from "zod";
-import { multiLine, optionalField, singleLine } from "~/lib/validation";
+import { multiLine, optionalField, singleLine, slugRule, SLUG_FORMAT_MESSAGE } from "~/lib/validation";
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { checkboxField } from "~/lib/validation";
 export const CONTENT_MESSAGES = {
   slugRequired: "Please enter a slug",
-  slugFormat: "Use lowercase letters, digits and single dashes (for example privacy-policy)",
+  slugFormat: SLUG_FORMAT_MESSAGE,
   slugTooLong: "Slug must be less than 80 characters",
   slugTaken: "This slug is already used: choose another",
   slugReserved: "The site already serves this address: choose another slug",
@@ -21,8 +21,7 @@ export const CONTENT_MESSAGES = {
 const M = CONTENT_MESSAGES;
 
 /** A unique address segment: lowercase letters, digits and single dashes. */
-export const slugField = (required: string = M.slugRequired, format: string = M.slugFormat) =>
-  singleLine(required).min(1, required).max(80, M.slugTooLong).regex(SLUG_PATTERN, format);
+export const slugField = (required: string = M.slugRequired, format: string = M.slugFormat) => slugRule(required, format).min(1, required);
 
 export const titleField = singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong);
 
@@ -32,7 +31,6 @@ export const contentField = optionalField(multiLine().max(200_000, M.tooLong("Co
 export const optionalText = (what: string, max: number) => optionalField(singleLine().max(max, M.tooLong(what, max)));
 export const optionalLongText = (what: string, max: number) => optionalField(multiLine().max(max, M.tooLong(what, max)));
 
-export const checkboxField = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
 /** An integer, falling back to 0 when it cannot be read (spec: guide order index). */
 export const integerOrZero = z.preprocess((v) => {

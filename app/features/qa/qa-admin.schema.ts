@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { multiLine, optionalField, singleLine } from "~/lib/validation";
+import { checkboxField, multiLine, optionalField, singleLine } from "~/lib/validation";
 import { QA_CATEGORIES, QA_MESSAGES as M } from "./qa.options";
 
 export const QA_ADMIN_MESSAGES = {
@@ -16,6 +16,6 @@ export const qaEditSchema = z.object({
   answer: optionalField(multiLine().max(10_000)),
   category: z.enum(QA_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
   status: z.enum(["pending", "published"], { error: "Please choose a status" }),
-  isFeatured: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  isFeatured: checkboxField,
 });
 export type QaEdit = z.infer<typeof qaEditSchema>;
