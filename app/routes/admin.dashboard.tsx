@@ -3,24 +3,28 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { AdminShell } from "~/features/admin/AdminShell";
 import { dashboardCounts } from "~/features/admin/dashboard.server";
+import { LeadsChart } from "~/features/admin/LeadsChart";
+import { leadsPerDay } from "~/features/admin/leads-chart.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const admin = await requireAdmin(request, env);
-  // The counts are a summary: if they cannot be read, each tab still loads (and says what failed).
-  const counts = await dashboardCounts(env).catch((error: unknown) => {
-    console.error("Reading the dashboard counts failed", error);
-    return null;
-  });
-  return { email: admin.email, counts };
+  // The counts and the chart are a summary: if they cannot be read, each tab still loads (and says what failed).
+  const summary = <T,>(what: string, read: Promise<T>) =>
+    read.catch((error: unknown) => {
+      console.error(`Reading the dashboard ${what} failed`, error);
+      return null;
+    });
+  const [counts, chart] = await Promise.all([summary("counts", dashboardCounts(env)), summary("chart", leadsPerDay(env))]);
+  return { email: admin.email, counts, chart };
 }
 
 export const handle = { bareLayout: true };
 
 export default function Dashboard() {
-  const { email, counts } = useLoaderData<typeof loader>();
+  const { email, counts, chart } = useLoaderData<typeof loader>();
   return (
-    <AdminShell email={email} counts={counts}>
+    <AdminShell email={email} counts={counts} chart={chart ? <LeadsChart days={chart} /> : null}>
       <Outlet />
     </AdminShell>
   );

@@ -241,3 +241,40 @@ describe("email outbox view", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("leads chart on the dashboard", () => {
+  it("shows leads per day by kind for the last 30 days, matching the rows in D1", async () => {
+    const DAY = 86_400_000;
+    const today = Math.floor(Date.now() / DAY) * DAY + 3_600_000;
+    const email = () => `chart-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today),
+      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today - 3 * DAY),
+      env.DB.prepare("INSERT INTO newsletter_subscribers (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today),
+      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message, created_at) VALUES (?1, 'Cy', ?2, 'Hello there', ?3)").bind(crypto.randomUUID(), email(), today - 40 * DAY),
+    ]);
+    const admin = await signedInAdmin();
+    const html = await (await get("/admin/dashboard", admin.cookie)).text();
+    expect(html).toContain("Leads per day, last 30 days");
+    expect(html).toMatch(/<svg[^>]*role="img"/);
+    const row = (date: string) => {
+      const m = new RegExp(`<time dateTime="${date}">${date}</time></th>((?:<td[^>]*>\\d+</td>){8})`).exec(html);
+      return m ? [...m[1]!.matchAll(/>(\d+)</g)].map((x) => Number(x[1])) : null;
+    };
+    const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const since = Math.floor(Date.now() / DAY) * DAY - 29 * DAY;
+    const sql = (table: string, from: number, to: number) =>
+      env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE created_at >= ?1 AND created_at < ?2`).bind(from, to).first<{ n: number }>().then((r) => r!.n);
+    const dayStart = Math.floor(today / DAY) * DAY;
+    const expected = await Promise.all(
+      ["onboarding_submissions", "lead_magnet_submissions", "waitlist_entries", "newsletter_subscribers", "contact_messages", "premium_access_requests", "qa_submissions"].map((t) => sql(t, dayStart, dayStart + DAY)),
+    );
+    expect(row(iso(today))).toEqual([...expected, expected.reduce((a, b) => a + b, 0)]);
+    expect(row(iso(today - 3 * DAY))![2]).toBeGreaterThanOrEqual(1);
+    // 40 days ago is outside the chart; the total is every lead since the first day shown.
+    const sums = await Promise.all(
+      ["onboarding_submissions", "lead_magnet_submissions", "waitlist_entries", "newsletter_subscribers", "contact_messages", "premium_access_requests", "qa_submissions"].map((t) => sql(t, since, Date.now() + DAY)),
+    );
+    expect(html).toContain(`${sums.reduce((a, b) => a + b, 0)} in all`);
+  });
+});

@@ -56,7 +56,7 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
   );
 }
 
-export function AdminShell({ email, counts, children }: { email: string; counts: DashboardCounts | null; children: ReactNode }) {
+export function AdminShell({ email, counts, chart, children }: { email: string; counts: DashboardCounts | null; chart?: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -77,6 +77,7 @@ export function AdminShell({ email, counts, children }: { email: string; counts:
             </div>
           ))}
         </dl>
+        {chart}
         <nav aria-label="Dashboard sections" className="relative mt-8 overflow-x-auto border-b border-slate-200">
           <ul className="flex min-w-max gap-1">
             {adminTabs.map((t) => (
