@@ -137,3 +137,16 @@ function refererOrigin(referer: string | null): string | null {
     return null;
   }
 }
+
+/**
+ * Refuses a download or other admin read that another site started (the
+ * browser's `Sec-Fetch-Site` says `cross-site` or `same-site`), with 403:
+ * SameSite=Lax cookies still go with a cross-site link, so an export is
+ * only answered to this site's own pages, a typed address or a bookmark.
+ */
+export function refuseCrossSiteRead(request: Request): void {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site === "cross-site" || site === "same-site") {
+    throw new Response("Forbidden: cross-origin request", { status: 403 });
+  }
+}

@@ -1,6 +1,8 @@
-/** The lead CSV parser: header synonyms, quoting, BOM, line endings, delimiters, blank and short rows, formulas, non-text files. */
+/** The lead CSV parser: header synonyms, quoting, BOM, line endings, delimiters, blank and short rows, formulas, non-text files, web addresses; the export's file name. */
 import { describe, expect, it } from "vitest";
 import { decodeCsv, fieldOfHeader, parseLeadsCsv } from "~/features/lead-finder/csv-import.server";
+import { exportFilename } from "~/features/warm-leads/warm-leads.options";
+import { webAddress } from "~/lib/urls";
 
 const ok = (text: string) => {
   const result = parseLeadsCsv(text);
@@ -77,5 +79,29 @@ describe("lead CSV parser", () => {
     expect(decodeCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xff, 0xfe]))).toBeNull();
     expect(decodeCsv(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]))).toBeNull();
     expect(decodeCsv(new TextEncoder().encode("name,url\nA,a.com"))).toBe("name,url\nA,a.com");
+  });
+});
+
+describe("store addresses", () => {
+  it("skips a row whose URL is not a web address, and links only http(s)", () => {
+    const result = ok("name,url\nEvil,javascript://%0aalert(1)\nData,data:text/html;base64,PHNjcmlwdD4=\nGood,good.example\nPlain,http://plain.example");
+    expect(result.rows.map((r) => r.storeUrl)).toEqual(["https://good.example", "http://plain.example"]);
+    expect(result.skipped).toEqual([
+      { row: 2, reason: "the store URL is not a web address" },
+      { row: 3, reason: "the store URL is not a web address" },
+    ]);
+    expect(webAddress("javascript:alert(1)")).toBeNull();
+    expect(webAddress("  shop.example ")).toBe("https://shop.example/");
+    expect(webAddress("HTTPS://Shop.example/path")).toBe("https://shop.example/path");
+  });
+});
+
+describe("warm-leads export file name", () => {
+  it("is warm-leads-{keyword}-{date}.csv with the keyword made safe", () => {
+    const day = new Date("2026-11-22T10:00:00Z");
+    expect(exportFilename("Product Bundles", day)).toBe("warm-leads-product-bundles-2026-11-22.csv");
+    expect(exportFilename('../"Café" & <Co>', day)).toBe("warm-leads-cafe-co-2026-11-22.csv");
+    expect(exportFilename("%%%", day)).toBe("warm-leads-search-2026-11-22.csv");
+    expect(exportFilename("x".repeat(150), day)).toBe(`warm-leads-${"x".repeat(60)}-2026-11-22.csv`);
   });
 });

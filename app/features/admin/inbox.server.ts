@@ -3,7 +3,6 @@
  * list (a UNION over the lead tables), filterable by kind, paginated, and
  * exportable as CSV. Contact and newsletter join here when they exist.
  */
-import { toCsv } from "~/lib/csv";
 import { paged, type Paged } from "~/lib/pagination";
 import type { InboxKind } from "./inbox";
 
@@ -62,13 +61,13 @@ export async function listInbox(db: D1Database, kind: InboxKind | null, page: nu
   return paged(rows!.results as InboxRow[], total, page, INBOX_PAGE_SIZE);
 }
 
-export async function inboxCsv(db: D1Database, kind: InboxKind | null): Promise<string> {
+export const INBOX_CSV_FIELDS = ["Kind", "Date", "Email", "Name", "Details"];
+
+/** The inbox's rows for the CSV export (one page: the inbox export is capped). */
+export async function inboxCsvRows(db: D1Database, kind: InboxKind | null): Promise<unknown[][]> {
   const { results } = await db
     .prepare(`SELECT * FROM (${INBOX_SQL}) WHERE (?1 IS NULL OR kind = ?1) ORDER BY created_at DESC, id LIMIT ?2`)
     .bind(kind, EXPORT_LIMIT)
     .all<InboxRow>();
-  return toCsv(
-    ["Kind", "Date", "Email", "Name", "Details"],
-    results.map((r) => [r.kind, new Date(r.created_at).toISOString(), r.email, r.name, r.detail]),
-  );
+  return results.map((r) => [r.kind, new Date(r.created_at).toISOString(), r.email, r.name, r.detail]);
 }

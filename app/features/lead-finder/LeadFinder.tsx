@@ -14,6 +14,7 @@ import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/lib/forms";
 import { keywordSchema } from "./keyword.schema";
 import { LEAD_MESSAGES as M } from "./lead-finder.options";
+import { StoreLink } from "./StoreLink";
 import type { LeadFinderActionData } from "./lead-finder.server";
 import type { KeywordRow, LeadsPage } from "./leads.server";
 import type { UploadReport } from "./upload.server";
@@ -350,9 +351,7 @@ function Stores({ data }: { data: LeadFinderData }) {
                   </Td>
                   <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
                   <Td>
-                    <a href={r.storeUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
-                      {r.storeUrl.replace(/^https?:\/\//, "")}
-                    </a>
+                    <StoreLink url={r.storeUrl} />
                   </Td>
                   <Td className="max-w-56 truncate" title={r.email ?? undefined}>{r.email ?? "—"}</Td>
                   <Td>{r.appTesting || "—"}</Td>

@@ -8,6 +8,7 @@
  */
 import Papa from "papaparse";
 import { z } from "zod";
+import { webAddress, withHttps } from "~/lib/urls";
 import { DEFAULT_STATUS, LEAD_MESSAGES, MAX_UPLOAD_ROWS, SKIPPED_REPORTED } from "./lead-finder.options";
 
 export type LeadField = "storeName" | "storeUrl" | "email" | "appTesting" | "status";
@@ -46,7 +47,6 @@ export type ParseResult =
 const isEmail = (v: string) => z.email().safeParse(v).success;
 const cell = (v: unknown, max: number) => (typeof v === "string" ? v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "").trim().slice(0, max) : "");
 export const normalizeUrl = (url: string) => url.trim().toLowerCase();
-const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url.replace(/^\/+/, "")}`);
 
 /** Bytes to text: refuses what is not UTF-8 text (an xlsx, an image). */
 export function decodeCsv(bytes: Uint8Array): string | null {
@@ -90,13 +90,15 @@ export function parseLeadsCsv(text: string): ParseResult {
     const rowNumber = i + 2; // the header is row 1
     const storeName = get(record, "storeName", 200);
     const url = get(record, "storeUrl", 500);
-    const reason = !storeName && !url ? "no store name and no store URL" : !storeName ? "no store name" : !url ? "no store URL" : null;
+    const reason =
+      !storeName && !url ? "no store name and no store URL" : !storeName ? "no store name" : !url ? "no store URL" : !webAddress(url) ? "the store URL is not a web address" : null;
     if (reason) {
       skippedCount += 1;
       if (skipped.length < SKIPPED_REPORTED) skipped.push({ row: rowNumber, reason });
       return;
     }
-    const storeUrl = withScheme(url);
+    // As written (with https added to a bare host), so the list shows what the file said.
+    const storeUrl = withHttps(url);
     const key = normalizeUrl(storeUrl);
     if (seen.has(key)) duplicatesInFile += 1;
     seen.add(key);

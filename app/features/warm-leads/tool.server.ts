@@ -1,0 +1,69 @@
+/** The warm-leads tool's loader and CSV export (the routes call these behind requireAdmin). */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { csvResponse } from "~/lib/csv";
+import { pageFromUrl } from "~/lib/pagination";
+import { redirectWithToast } from "~/lib/toast.server";
+import { warmLeadsSearchSchema } from "./search.schema";
+import { exportRow, exportWarmLeads, searchWarmLeads, type WarmLead, type WarmLeadsPage } from "./warm-leads.server";
+import { EXPORT_FIELDS, exportFilename, WARM_LEADS_MESSAGES as M, WARM_LEADS_PATH } from "./warm-leads.options";
+
+export type WarmLeadsView =
+  | { step: "intro" }
+  | { step: "search"; keyword: string; result: SubmissionResult<string[]> | null }
+  | { step: "results"; keyword: string; results: WarmLeadsPage | null; error: string | null };
+
+/**
+ * The step comes from the address: nothing is the intro, `?step=search` the
+ * search form, `?keyword=` the results (so they can be bookmarked, and come
+ * straight back without JavaScript). A bad keyword is answered with 400 and
+ * the message under the field.
+ */
+export async function loadWarmLeads(request: Request, env: Env): Promise<{ view: WarmLeadsView; status: number }> {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("keyword")) {
+    return { view: url.searchParams.get("step") === "search" ? { step: "search", keyword: "", result: null } : { step: "intro" }, status: 200 };
+  }
+  const submission = parseWithZod(url.searchParams, { schema: warmLeadsSearchSchema });
+  if (submission.status !== "success") {
+    return { view: { step: "search", keyword: url.searchParams.get("keyword") ?? "", result: submission.reply() }, status: 400 };
+  }
+  const { keyword } = submission.value;
+  try {
+    const results = await searchWarmLeads(env.DB, keyword, pageFromUrl(url));
+    return { view: { step: "results", keyword, results, error: null }, status: 200 };
+  } catch (error) {
+    console.error("Warm-leads search failed", error);
+    return { view: { step: "results", keyword, results: null, error: M.fetchFailed }, status: 503 };
+  }
+}
+
+/**
+ * The whole result as CSV, streamed page by page. With nothing to export (or
+ * a bad keyword, or a failed query) no file: back to the search with the
+ * message as a toast.
+ */
+export async function exportWarmLeadsCsv(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  const submission = parseWithZod(url.searchParams, { schema: warmLeadsSearchSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(env, `${WARM_LEADS_PATH}?step=search`, { type: "error", title: M.keywordRequired });
+  }
+  const { keyword } = submission.value;
+  const back = `${WARM_LEADS_PATH}?${new URLSearchParams({ keyword })}`;
+  const pages = exportWarmLeads(env.DB, keyword);
+  let first: IteratorResult<WarmLead[], void>;
+  try {
+    first = await pages.next();
+  } catch (error) {
+    console.error("Warm-leads export failed", error);
+    return redirectWithToast(env, back, { type: "error", title: M.fetchFailed });
+  }
+  if (first.done) return redirectWithToast(env, back, { type: "error", title: M.nothingToExport });
+  const firstPage = first.value;
+  async function* rows() {
+    yield firstPage.map(exportRow);
+    for await (const page of pages) yield page.map(exportRow);
+  }
+  return csvResponse(exportFilename(keyword), EXPORT_FIELDS, rows());
+}
