@@ -5,7 +5,7 @@
 //   --admin signs the demo admin in first (for dashboard pages).
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { findChromium } from "./lib.mjs";
+import { ensureChromium } from "./lib.mjs";
 
 import { DEMO_ADMIN } from "./seed-data.mjs";
 
@@ -16,7 +16,7 @@ const targets = paths.length ? paths : ["/", "/waitlist", "/no-such-page"];
 mkdirSync("screenshots", { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: findChromium(),
+  executablePath: ensureChromium(),
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 for (const width of [390, 1280]) {

@@ -178,7 +178,7 @@ function ProgressStep({ label, state }: { label: string; state: StepState }) {
         )}
       </span>
       <span className="flex-1">{label}</span>
-      <span className="text-xs font-medium text-slate-500">{state === "done" ? "Done" : state === "active" ? "In progress" : "Pending"}</span>
+      <span className="text-xs font-medium text-slate-600">{state === "done" ? "Done" : state === "active" ? "In progress" : "Pending"}</span>
     </li>
   );
 }

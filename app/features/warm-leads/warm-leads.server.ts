@@ -11,18 +11,23 @@
  */
 import { WARM_LEADS_PAGE_SIZE } from "./warm-leads.options";
 
-/** Keywords containing ?1; every query below starts from these. */
-const MATCHING_KEYWORDS = "WITH k AS (SELECT id, keyword FROM keywords WHERE instr(lower(keyword), lower(?1)) > 0)";
+/** Keywords containing ?1, computed once: every query below starts from these. */
+const MATCHING_KEYWORDS = "WITH k AS MATERIALIZED (SELECT id, keyword FROM keywords WHERE instr(lower(keyword), lower(?1)) > 0)";
 const STORE_KEY = (alias: string) => `lower(trim(${alias}.store_url))`;
 
-/** Leads of matching keywords that no newer matching lead of the same store hides. */
+/**
+ * Leads of matching keywords that no newer matching lead of the same store
+ * hides. The leads are walked newest first along (created_at, keyword_id)
+ * (migration 0006), so a page stops after its rows instead of sorting every
+ * match; the planner, which cannot know how many keywords match, would
+ * otherwise check every lead of the table.
+ */
 const SHOWN_LEADS = `
-  FROM k JOIN leads AS l ON l.keyword_id = k.id
+  FROM leads AS l INDEXED BY leads_created_keyword_idx JOIN k ON k.id = l.keyword_id
   WHERE NOT EXISTS (
     SELECT 1 FROM leads AS n
-    WHERE ${STORE_KEY("n")} = ${STORE_KEY("l")} AND n.created_at >= l.created_at
-      AND (n.created_at > l.created_at OR n.id > l.id)
-      AND n.keyword_id IN (SELECT id FROM k))`;
+    WHERE ${STORE_KEY("n")} = ${STORE_KEY("l")} AND n.keyword_id IN (SELECT id FROM k) AND n.created_at >= l.created_at
+      AND (n.created_at > l.created_at OR n.id > l.id))`;
 
 const COLUMNS = "l.id, l.store_name, l.store_url, l.email, l.app_testing, l.status, l.created_at, k.keyword";
 
@@ -54,7 +59,13 @@ export async function searchWarmLeads(db: D1Database, text: string, page: number
     db
       .prepare(`${MATCHING_KEYWORDS} SELECT ${COLUMNS} ${SHOWN_LEADS} ORDER BY l.created_at DESC, l.id DESC LIMIT ?2 OFFSET ?3`)
       .bind(text, WARM_LEADS_PAGE_SIZE, (page - 1) * WARM_LEADS_PAGE_SIZE),
-    db.prepare(`${MATCHING_KEYWORDS} SELECT count(DISTINCT ${STORE_KEY("l")}) AS stores FROM leads AS l WHERE l.keyword_id IN (SELECT id FROM k)`).bind(text),
+    // In store-key order from the index: no temporary B-tree of every key.
+    db
+      .prepare(
+        `${MATCHING_KEYWORDS} SELECT count(DISTINCT ${STORE_KEY("l")}) AS stores FROM leads AS l INDEXED BY leads_store_keyword_idx
+         WHERE l.keyword_id IN (SELECT id FROM k)`,
+      )
+      .bind(text),
   ]);
   const stores = Number(count!.results[0]?.stores ?? 0);
   return {
@@ -75,15 +86,17 @@ export const EXPORT_PAGE_SIZE = 5000;
 
 /** Every matching store, a page at a time (keyset pagination along created_at, id). */
 export async function* exportWarmLeads(db: D1Database, text: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<WarmLead[]> {
-  let after: { createdAt: number; id: string } | null = null;
+  // Before the first page: later than any lead (the largest time a Date holds).
+  let after = { createdAt: 8_640_000_000_000_000, id: "" };
   for (;;) {
+    // A range on created_at (not OFFSET, not "?2 IS NULL OR"), so each page starts where the last ended.
     const { results }: D1Result<Record<string, unknown>> = await db
       .prepare(
         `${MATCHING_KEYWORDS} SELECT ${COLUMNS} ${SHOWN_LEADS}
-           AND (?2 IS NULL OR l.created_at < ?2 OR (l.created_at = ?2 AND l.id < ?3))
+           AND l.created_at <= ?2 AND (l.created_at < ?2 OR l.id < ?3)
          ORDER BY l.created_at DESC, l.id DESC LIMIT ?4`,
       )
-      .bind(text, after?.createdAt ?? null, after?.id ?? "", pageSize)
+      .bind(text, after.createdAt, after.id, pageSize)
       .all<Record<string, unknown>>();
     const page: WarmLead[] = results.map(toLead);
     if (page.length) yield page;

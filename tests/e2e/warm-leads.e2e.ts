@@ -1,0 +1,158 @@
+/**
+ * An admin opens the warm-leads tool from the dashboard, is refused an empty
+ * search, searches (with JavaScript: the five steps on a fake clock, then
+ * 'Show results now' on a second search), reads the results over two pages,
+ * exports the CSV and checks its rows, finds nothing for another keyword
+ * (and nothing to export), starts a new search and logs out: with
+ * JavaScript and without.
+ */
+import { readFile } from "node:fs/promises";
+import Papa from "papaparse";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const STEPS = ["Searching stored leads", "Detecting purchase intent", "Checking competitor apps", "Analyzing keyword relevance", "Scanning social discussions"];
+const DELAYS = [5000, 7000, 8000, 8000, 10000];
+
+/** A keyword of its own with 60 stores (one without email, one that looks like a formula). */
+function seedKeyword(tag: string): string {
+  const keyword = `Warm ${tag} ${Date.now()}`;
+  const id = `e2e-warm-${tag}-${Date.now()}`;
+  query(`INSERT INTO keywords (id, keyword) VALUES ('${id}', '${keyword}')`);
+  query(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
+     INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at)
+     SELECT '${id}-' || i, '${id}', CASE i WHEN 60 THEN '=SUM(1+1)' ELSE 'Store ' || printf('%02d', i) END, 'https://store-' || i || '-${tag}.example',
+            CASE i WHEN 59 THEN NULL ELSE 'owner' || i || '@store.example' END, 'Bundler', 'On Trial', 1700000000000 + i * 1000 FROM n`,
+  );
+  return keyword;
+}
+
+const stepStates = (page: Page) => page.getByRole("list", { name: "Search progress" }).getByRole("listitem").evaluateAll((items) => items.map((li) => li.getAttribute("data-state")));
+
+async function submitSearch(page: Page, keyword: string) {
+  await page.getByLabel("Keyword").fill(keyword);
+  await page.getByRole("button", { name: "Search leads" }).click();
+}
+
+describe.each(modes)("warm leads $name", ({ js }) => {
+  it("searches, shows the steps, reads and exports the results, starts over and logs out", async () => {
+    const keyword = seedKeyword(js ? "js" : "nojs");
+    const context = await newContext(browser, js);
+    const page = await context.newPage();
+    if (js) await page.clock.install();
+    await signInAsAdmin(page);
+
+    await page.getByRole("link", { name: "View Warm Leads" }).click();
+    await page.getByRole("heading", { name: "Find stores that are ready to buy" }).waitFor();
+    await expectAccessible(page, js);
+    await page.getByRole("link", { name: "Start a search" }).click();
+    await page.getByRole("heading", { name: "Search warm leads" }).waitFor();
+
+    await page.getByRole("button", { name: "Search leads" }).click();
+    await page.getByText("Please enter a keyword", { exact: true }).waitFor();
+    expect(await page.getByLabel("Keyword").getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page, js);
+
+    await submitSearch(page, keyword.toUpperCase());
+    if (js) {
+      await page.getByRole("heading", { name: `Searching for “${keyword.toUpperCase()}”` }).waitFor();
+      // The fake clock stands still from here (the first step began a moment ago): only runFor moves it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+      expect(await stepStates(page)).toEqual(["active", "pending", "pending", "pending", "pending"]);
+      const status = page.getByRole("status").filter({ hasText: /^Step \d of 5/ });
+      for (let i = 0; i < STEPS.length; i++) {
+        expect(await status.textContent()).toBe(`Step ${i + 1} of 5: ${STEPS[i]}`);
+        // Not a moment early: the step is still active just before its delay ends.
+        await page.clock.runFor(DELAYS[i]! - 1000);
+        expect((await stepStates(page))[i]).toBe("active");
+        await page.clock.runFor(1000);
+        if (i < STEPS.length - 1) expect(await stepStates(page)).toEqual(STEPS.map((_, j) => (j <= i ? "done" : j === i + 1 ? "active" : "pending")));
+      }
+      await page.clock.resume();
+    }
+    await page.getByRole("heading", { name: `Results for “${keyword.toUpperCase()}”` }).waitFor();
+    expect(page.url()).toContain(`/warm-leads?keyword=${encodeURIComponent(keyword.toUpperCase()).replace(/%20/g, "+")}`);
+    await page.getByText("60 stores match", { exact: true }).waitFor();
+    const rows = page.getByRole("region", { name: `Warm leads for ${keyword.toUpperCase()}` }).locator("tbody tr");
+    expect(await rows.count()).toBe(50);
+    await rows.first().getByRole("cell", { name: "=SUM(1+1)", exact: true }).waitFor();
+    const visit = page.getByRole("link", { name: "Visit Store 58" });
+    expect(await visit.getAttribute("href")).toBe(`https://store-58-${js ? "js" : "nojs"}.example/`);
+    expect(await visit.getAttribute("target")).toBe("_blank");
+    expect(await visit.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(await page.getByRole("link", { name: "Mail Store 58" }).getAttribute("href")).toBe("mailto:owner58@store.example");
+    expect(await page.getByRole("link", { name: "Mail Store 59" }).count()).toBe(0);
+    await expectAccessible(page, js);
+
+    await page.getByRole("link", { name: "Next" }).click();
+    await page.getByText("Page 2 of 2").waitFor();
+    expect(await rows.count()).toBe(10);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const download = await downloading;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(`warm-leads-${keyword.toLowerCase().replace(/ /g, "-")}-${today}.csv`);
+    if (js) await page.getByTestId("toast").getByText("CSV exported successfully!", { exact: true }).waitFor();
+    const csv = Papa.parse<string[]>((await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(csv[0]).toEqual(["Store Name", "Store URL", "Email", "Testing App", "Status", "Keyword"]);
+    expect(csv).toHaveLength(61);
+    expect(csv[1]).toEqual(["'=SUM(1+1)", `https://store-60-${js ? "js" : "nojs"}.example`, "owner60@store.example", "Bundler", "On Trial", keyword]);
+    expect(csv[2]![2]).toBe("N/A");
+    expect(csv.at(-1)![0]).toBe("Store 01");
+
+    // Another keyword: nothing found, nothing to export.
+    await page.getByRole("link", { name: "New Search" }).click();
+    await page.getByRole("heading", { name: "Search warm leads" }).waitFor();
+    expect(await page.getByLabel("Keyword").inputValue()).toBe("");
+    const nothing = `no such keyword ${Date.now()}`;
+    await submitSearch(page, nothing);
+    if (js) {
+      await page.getByRole("heading", { name: `Searching for “${nothing}”` }).waitFor();
+      await expectAccessible(page, js);
+      await page.getByRole("button", { name: "Show results now" }).click();
+    }
+    await page.getByText("No leads found for this keyword", { exact: true }).waitFor();
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    await page.getByTestId("toast").getByText("No leads to export", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: `Results for “${nothing}”` }).waitFor();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.goto("/warm-leads");
+    expect(page.url()).toBe(`${baseUrl}/admin/login`);
+    await context.close();
+  });
+
+});
+
+describe("warm leads progress", () => {
+  it("shows the steps without animation when reduced motion is asked for, and skips them on request", async () => {
+    const keyword = seedKeyword("motion");
+    const context = await newContext(browser, true, 390);
+    const page = await context.newPage();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await signInAsAdmin(page);
+    await page.goto("/warm-leads?step=search");
+    await submitSearch(page, keyword);
+    const active = page.locator('li[data-state="active"] span[aria-hidden="true"] span');
+    await active.waitFor();
+    expect(await active.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    expect(await active.evaluate((el) => getComputedStyle(el).animationName)).not.toBe("none");
+    await page.getByRole("button", { name: "Show results now" }).click();
+    await page.getByText("60 stores match", { exact: true }).waitFor();
+    await context.close();
+  });
+});
