@@ -9,12 +9,12 @@ import { Field, Input, inputClasses } from "~/components/ui/Field";
 import { formatDate } from "~/components/ui/format";
 import { Modal, ModalLink } from "~/components/ui/Modal";
 import { Pagination } from "~/components/ui/Pagination";
+import { ExternalLink } from "~/components/ui/ExternalLink";
 import { EmptyState, Table, Td, Th, Tr } from "~/components/ui/Table";
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/lib/forms";
 import { keywordSchema } from "./keyword.schema";
 import { LEAD_MESSAGES as M } from "./lead-finder.options";
-import { StoreLink } from "./StoreLink";
 import type { LeadFinderActionData } from "./lead-finder.server";
 import type { KeywordRow, LeadsPage } from "./leads.server";
 import type { UploadReport } from "./upload.server";
@@ -351,7 +351,7 @@ function Stores({ data }: { data: LeadFinderData }) {
                   </Td>
                   <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
                   <Td>
-                    <StoreLink url={r.storeUrl} />
+                    <ExternalLink url={r.storeUrl} />
                   </Td>
                   <Td className="max-w-56 truncate" title={r.email ?? undefined}>{r.email ?? "—"}</Td>
                   <Td>{r.appTesting || "—"}</Td>

@@ -10,12 +10,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink, buttonClasses } from "~/components/ui/Button";
+import { displayUrl, ExternalLink } from "~/components/ui/ExternalLink";
 import { Field, Input } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { Table, Td, Th, Tr } from "~/components/ui/Table";
 import { cn } from "~/components/ui/cn";
 import { showToast } from "~/lib/client-toast";
-import { displayUrl, StoreLink } from "~/features/lead-finder/StoreLink";
 import { warmLeadsSearchSchema } from "./search.schema";
 import type { WarmLeadsView } from "./tool.server";
 import { exportHref, SEARCH_STEPS, WARM_LEADS_MESSAGES as M, WARM_LEADS_PATH } from "./warm-leads.options";
@@ -268,9 +268,9 @@ function ResultsTable({ keyword, results }: { keyword: string; results: WarmLead
               </Td>
               <Td className="whitespace-nowrap">
                 <span className="flex gap-3">
-                  <StoreLink url={r.storeUrl} className="font-medium">
+                  <ExternalLink url={r.storeUrl} className="font-medium">
                     Visit<span className="sr-only">{` ${r.storeName}`}</span>
-                  </StoreLink>
+                  </ExternalLink>
                   {r.email ? (
                     <a href={`mailto:${r.email}`} className="font-medium text-brand-700 hover:underline">
                       Mail<span className="sr-only">{` ${r.storeName}`}</span>

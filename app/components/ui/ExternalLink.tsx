@@ -1,16 +1,17 @@
 import type { ReactNode } from "react";
-import { cn } from "~/components/ui/cn";
+import { cn } from "./cn";
 import { webAddress } from "~/lib/urls";
 
-/** A store's address shown without its scheme. */
+/** An address shown without its scheme and trailing slash. */
 export const displayUrl = (url: string) => url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
 
 /**
- * A link to a store, opened in a new tab that cannot reach back to this page
- * (`noopener noreferrer`); only http(s) addresses become links, anything else
- * stays plain text (or, for a link with its own text such as Visit, nothing).
+ * A link to another site (stored, not written by us), opened in a new tab that
+ * cannot reach back to this page (`noopener noreferrer`); only http(s)
+ * addresses become links, anything else stays plain text (or, for a link with
+ * its own text such as Visit, nothing).
  */
-export function StoreLink({ url, className, children }: { url: string; className?: string; children?: ReactNode }) {
+export function ExternalLink({ url, className, children }: { url: string; className?: string; children?: ReactNode }) {
   const href = webAddress(url);
   if (!href) return children ? null : <span className={cn("text-slate-600", className)}>{url}</span>;
   return (
