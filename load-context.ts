@@ -15,6 +15,11 @@ declare module "@remix-run/cloudflare" {
     nonce: string;
     /** First path segments the routes serve (from the built route manifest; absent under `vite dev`). */
     reservedPaths?: ReadonlySet<string>;
+    /**
+     * Work that must not hold the response (a view count): run after the
+     * response is ready, with the request's env, off the round-trip budget.
+     */
+    afterResponse: (task: (env: Env) => Promise<unknown>) => void;
   }
   interface Future {
     v3_singleFetch: true;
@@ -32,5 +37,7 @@ export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext 
   return {
     cloudflare: { ...context.cloudflare, cf: context.cloudflare.cf as IncomingRequestCfProperties | undefined },
     nonce: createNonce(),
+    // The Worker entry collects these and hands them to waitUntil; elsewhere (vite dev) they run at once.
+    afterResponse: (task) => context.cloudflare.ctx.waitUntil(task(context.cloudflare.env)),
   };
 }

@@ -14,26 +14,38 @@ import { sweepOutbox } from "./app/email/sweeper.server";
 import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
+import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
+import { bookmarkCookie, openD1Session } from "./app/lib/d1-session.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 const reservedPaths = servedFirstSegments((build as unknown as ServerBuild).routes);
 
 export default {
   async fetch(request, env, ctx) {
+    const started = performance.now();
+    // Every D1 call of this request goes through one session (replicas, bookmarks) and one meter (Server-Timing).
+    const meter = new D1Meter();
     const loadContext = getLoadContext({
       request,
       context: { cloudflare: { env, ctx, cf: request.cf as IncomingRequestCfProperties } },
     });
     loadContext.reservedPaths = reservedPaths;
+    const deferred: ((env: Env) => Promise<unknown>)[] = [];
+    loadContext.afterResponse = (task) => deferred.push(task);
     try {
       // A cookie the site cannot read or verify is dropped here, before any loader sees it, and cleared.
       const { request: readable, clear } = await dropUnreadableCookies(request, env);
+      const session = await openD1Session(readable, env);
+      const sessionEnv = { ...env, DB: session as unknown as D1Database };
+      loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
       let response = crossOriginRefusal(readable) ?? (await handleRemixRequest(readable, loadContext));
-      if (clear.length) {
-        response = new Response(response.body, response);
-        for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
-      }
-      return withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
+      const bookmark = await bookmarkCookie(readable, env, session);
+      response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
+      for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
+      if (bookmark) response.headers.append("Set-Cookie", bookmark);
+      response.headers.set("Server-Timing", `${meter.serverTiming()}, render;dur=${(performance.now() - started).toFixed(1)}`);
+      for (const task of deferred) ctx.waitUntil(task(sessionEnv));
+      return response;
     } catch (error) {
       console.error("Unhandled error in fetch", error);
       return withSecurityHeaders(

@@ -24,6 +24,8 @@ export const SITE_COOKIES = {
   onboarding: { name: "__onboarding", maxAge: 30 * DAY },
   visitor: { name: "__visitor", maxAge: 90 * DAY },
   checklist: { name: "__checklist", maxAge: 365 * DAY },
+  // The D1 bookmark of a visitor's last write (d1-session.server.ts): long enough for any replica to catch up.
+  d1Bookmark: { name: "__d1_bookmark", maxAge: 60 },
 } as const satisfies Record<string, { name: string; maxAge: number | undefined }>;
 
 export type SiteCookieKey = keyof typeof SITE_COOKIES;

@@ -9,8 +9,7 @@ import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { isHoneypotFilled } from "./honeypot";
-import { withD1Retry } from "./d1-retry.server";
-import { hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "./rate-limit.server";
+import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE, type EdgeRateLimitRule } from "./rate-limit.server";
 import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./request.server";
 import { JS_FIELD, REDIRECT_FIELD } from "./forms";
 import type { ToastInput } from "./toast";
@@ -27,8 +26,8 @@ export type PublicFormOutcome<Output> =
 
 export async function readPublicForm<Schema extends z.ZodType>(
   request: Request,
-  env: Pick<Env, "DB">,
-  { schema, rateLimit }: { schema: Schema; rateLimit: RateLimitRule },
+  env: Env,
+  { schema, rateLimit }: { schema: Schema; rateLimit: EdgeRateLimitRule },
 ): Promise<PublicFormOutcome<z.output<Schema>>> {
   let formData: FormData;
   try {
@@ -52,11 +51,7 @@ export async function readPublicForm<Schema extends z.ZodType>(
   if (isHoneypotFilled(formData)) return { ...base, kind: "honeypot" };
 
   const submission = parseWithZod(formData, { schema });
-  const limit = await withD1Retry("rate limit", () => hitRateLimit(env.DB, rateLimit, clientIp(request))).catch((error: unknown) => {
-    // The counter could not be written: let the visitor through rather than lose the lead.
-    console.error(`Rate limit ${rateLimit.name} unavailable; allowing the request`, error);
-    return { allowed: true as const, retryAfterSeconds: 0 };
-  });
+  const limit = await hitEdgeRateLimit(env, rateLimit, clientIp(request));
   if (!limit.allowed) {
     return {
       ...base,
@@ -86,7 +81,7 @@ export async function publicFormAction<Schema extends z.ZodType>(
   env: Env,
   config: {
     schema: Schema;
-    rateLimit: RateLimitRule;
+    rateLimit: EdgeRateLimitRule;
     handle: (value: z.output<Schema>) => Promise<unknown>;
     success: ToastInput;
     failure: string;

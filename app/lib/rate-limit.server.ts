@@ -1,7 +1,12 @@
 /**
- * Fixed-window rate limit kept in D1 (KV allows one write per second per key,
- * which a burst of POSTs would exceed). One row per key; an atomic upsert
- * counts the hit and returns the count.
+ * Rate limits, two kinds:
+ * - **Public forms** (per IP): Cloudflare's Workers Rate Limiting binding,
+ *   counted at the edge next to the visitor: no database write, no round trip
+ *   to the primary before the form's own work (`hitEdgeRateLimit`). The
+ *   limits (per minute) are the `[[ratelimits]]` bindings in wrangler.toml.
+ * - **Where a precise count matters** (the sign-in throttle): a fixed-window
+ *   counter in D1 (KV allows one write per second per key, which a burst
+ *   would exceed). One row per key; an atomic upsert counts the hit.
  */
 export interface RateLimitRule {
   /** e.g. `waitlist` */
@@ -13,6 +18,25 @@ export interface RateLimitRule {
 export interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
+}
+
+/** A public form's limit: which binding counts it (see wrangler.toml) and its name in the key. */
+export interface EdgeRateLimitRule {
+  name: string;
+  binding: "FORM_RATE_LIMITER" | "STRICT_FORM_RATE_LIMITER" | "ONBOARDING_RATE_LIMITER";
+  /** The binding's period (Cloudflare allows 10 or 60 seconds): the Retry-After of a refusal. */
+  periodSeconds: 10 | 60;
+}
+
+/** Counts a hit at the edge. If the binding cannot answer, the visitor is let through (a lead is worth more). */
+export async function hitEdgeRateLimit(env: Env, rule: EdgeRateLimitRule, subject: string): Promise<RateLimitResult> {
+  try {
+    const { success } = await env[rule.binding].limit({ key: `${rule.name}:${subject}` });
+    return { allowed: success, retryAfterSeconds: rule.periodSeconds };
+  } catch (error) {
+    console.error(`Rate limit ${rule.name} unavailable; allowing the request`, error);
+    return { allowed: true, retryAfterSeconds: 0 };
+  }
 }
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts from your network. Please wait a few minutes and try again.";

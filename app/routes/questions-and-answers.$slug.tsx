@@ -5,20 +5,21 @@ import { Badge } from "~/components/ui/Badge";
 import { Container } from "~/components/ui/Container";
 import { formatDate } from "~/components/ui/format";
 import { categoryLabel } from "~/features/qa/qa.options";
-import { countView, getPublishedBySlug, relatedQuestions } from "~/features/qa/qa.server";
+import { countView, getQuestionPage } from "~/features/qa/qa.server";
 import { QuestionCard } from "~/features/qa/QuestionCard";
 import { ShareButton } from "~/features/qa/ShareButton";
 import { canonicalUrl, seo, siteUrlFromMatches } from "~/lib/seo";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { env, ctx } = context.cloudflare;
-  const question = await getPublishedBySlug(env, params.slug ?? "");
-  if (!question) throw redirect("/questions-and-answers");
+  const { env } = context.cloudflare;
+  const page = await getQuestionPage(env, params.slug ?? "");
+  if (!page) throw redirect("/questions-and-answers");
+  const { question, related } = page;
   // One more view, after the response, and not for crawlers.
-  if (!isbot(request.headers.get("User-Agent") ?? "")) ctx.waitUntil(countView(env, question.id));
+  if (!isbot(request.headers.get("User-Agent") ?? "")) context.afterResponse((bg) => countView(bg, question.id));
   return {
     question: { ...question, viewCount: question.viewCount + 1 },
-    related: await relatedQuestions(env, question),
+    related,
     url: canonicalUrl(env.SITE_URL, `/questions-and-answers/${question.slug}`),
   };
 }

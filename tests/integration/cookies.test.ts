@@ -17,6 +17,7 @@ const READERS: Record<SiteCookieKey, string[]> = {
   onboarding: ["/onboarding", "/onboarding?step=2"],
   visitor: ["/call-booking", "/book-a-call"],
   checklist: ["/shopify-app-marketing-checklist"],
+  d1Bookmark: ["/", "/questions-and-answers", "/blog"],
 };
 
 /** Each kind of value the site never wrote; `signed` is a real value the site did write. */

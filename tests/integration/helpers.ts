@@ -93,19 +93,41 @@ export function envWithFailingBatch(base: Env = env): Env {
   return envWithFlakyBatch(Infinity, "D1 is down", base).env;
 }
 
-/** The env with a D1 whose first `failures` batch() calls fail with `message`; `calls` counts every call. */
+/**
+ * The env with a D1 whose first `failures` batch() calls fail with `message`; `calls` counts every call.
+ * The Worker reads through a Sessions API session (`withSession`): its sessions fail the same way.
+ */
 export function envWithFlakyBatch(failures: number, message: string, base: Env = env): { env: Env; calls: () => number } {
   let calls = 0;
-  const DB = new Proxy(base.DB, {
-    get(target, prop) {
-      if (prop === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          calls += 1;
-          return calls <= failures ? Promise.reject(new Error(message)) : target.batch(statements);
-        };
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { env: { ...base, DB }, calls: () => calls };
+  const flaky = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === "batch")
+          return (statements: D1PreparedStatement[]) => {
+            calls += 1;
+            return calls <= failures ? Promise.reject(new Error(message)) : (target as unknown as D1Database).batch(statements);
+          };
+        if (prop === "withSession") return (constraint?: string) => flaky((target as unknown as D1Database).withSession(constraint));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { env: { ...base, DB: flaky(base.DB) }, calls: () => calls };
+}
+
+/**
+ * Posts until one is refused with 429 and returns how many were accepted
+ * before it. The edge limiter (Workers Rate Limiting) counts per minute: a
+ * burst that straddles the end of a minute starts a fresh window, so up to
+ * twice the limit may pass before the refusal, never fewer than the limit.
+ */
+export async function burstUntilRefused(post: () => Promise<Response>, limit: number): Promise<{ accepted: number; refused: Response }> {
+  let accepted = 0;
+  for (let i = 0; i <= 2 * limit; i++) {
+    const res = await post();
+    if (res.status === 429) return { accepted, refused: res };
+    expect(res.status).toBeLessThan(400);
+    accepted += 1;
+  }
+  throw new Error(`No 429 after ${2 * limit + 1} posts`);
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_FORM_BYTES } from "~/lib/request.server";
-import { all, cookieFrom, envWithFailingBatch, freshIp, postForm, recordingEnv, request, waitFor } from "./helpers";
+import { all, burstUntilRefused, cookieFrom, envWithFailingBatch, freshIp, postForm, recordingEnv, request, waitFor } from "./helpers";
 
 const SUCCESS = "You&#x27;re on the waitlist! We&#x27;ll notify you when the game launches.";
 
@@ -103,21 +103,18 @@ describe("waitlist without JavaScript", () => {
     expect(rec.messages).toHaveLength(0);
   });
 
-  it("refuses the 11th POST from one IP within 10 minutes with 429", async () => {
+  it("refuses the 11th POST from one IP within a minute with 429", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) {
-      const ok = await postForm("/waitlist", { email: uniqueEmail(), redirectTo: "/" }, { ip });
-      expect(ok.status).toBe(302);
-    }
-    const email = uniqueEmail();
-    const res = await postForm("/waitlist", { email, redirectTo: "/" }, { ip });
-    expect(res.status).toBe(429);
-    expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(await res.text()).toContain("Too many attempts");
-    expect(await entriesFor(email)).toHaveLength(0);
+    let last = "";
+    const { accepted, refused } = await burstUntilRefused(() => postForm("/waitlist", { email: (last = uniqueEmail()), redirectTo: "/" }, { ip }), 10);
+    expect(accepted).toBeGreaterThanOrEqual(10);
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    expect(await refused.text()).toContain("Too many attempts");
+    expect(await entriesFor(last)).toHaveLength(0);
     // Another visitor is not affected.
     expect((await postForm("/waitlist", { email: uniqueEmail(), redirectTo: "/" })).status).toBe(302);
   });
+
 
   it("refuses an oversized body with 413 and stores nothing", async () => {
     const email = uniqueEmail();

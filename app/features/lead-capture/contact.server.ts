@@ -1,4 +1,5 @@
 /** A contact message: stored, and its notice to the team queued through the outbox. */
+import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { contactMessages } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
@@ -6,7 +7,7 @@ import { contactNoticeEmail } from "./contact.emails";
 import type { ContactInput } from "./contact.schema";
 import { withD1Retry } from "~/lib/d1-retry.server";
 
-export const CONTACT_RATE_LIMIT = { name: "contact", limit: 5, windowSeconds: 600 };
+export const CONTACT_RATE_LIMIT: EdgeRateLimitRule = { name: "contact", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export async function sendContactMessage(env: Env, input: ContactInput): Promise<void> {
   const db = getDb(env);

@@ -3,6 +3,7 @@
  * the marketing checklist has only an email and its type): stored, then the
  * visitor's email (playbook links, or the checklist's) and a notice to the team.
  */
+import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { leadMagnetSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
 import { siteCookie } from "~/lib/cookies.server";
@@ -10,7 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
 import { withD1Retry } from "~/lib/d1-retry.server";
 
-export const LEAD_MAGNET_RATE_LIMIT = { name: "lead-magnet", limit: 10, windowSeconds: 600 };
+export const LEAD_MAGNET_RATE_LIMIT: EdgeRateLimitRule = { name: "lead-magnet", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export interface LeadMagnetSubmission {
   firstName: string;

@@ -4,6 +4,7 @@
  * valid email does; every step change updates it; the final submit marks it
  * completed and writes both emails in the same D1 batch, at most once.
  */
+import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { and, eq, gt } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutboxIfChanged, outboxDraft } from "~/email/outbox.server";
@@ -14,7 +15,7 @@ import { toDraft, type OnboardingData, type OnboardingDraft } from "./onboarding
 import { EMAIL_PATTERN } from "./onboarding.options";
 import { withD1Retry } from "~/lib/d1-retry.server";
 
-export const ONBOARDING_RATE_LIMIT = { name: "onboarding", limit: 120, windowSeconds: 600 };
+export const ONBOARDING_RATE_LIMIT: EdgeRateLimitRule = { name: "onboarding", binding: "ONBOARDING_RATE_LIMITER", periodSeconds: 60 };
 
 const draftCookie = (env: Env) => siteCookie(env, "onboarding");
 

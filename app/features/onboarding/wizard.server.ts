@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import { hitRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
+import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { BodyTooLargeError, clientIp, readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { rememberVisitorEmail } from "~/lib/visitor.server";
@@ -61,7 +61,7 @@ export async function handleWizardPost(request: Request, env: Env) {
   }
   if (isHoneypotFilled(formData)) return redirect("/call-booking");
 
-  const limit = await hitRateLimit(env.DB, ONBOARDING_RATE_LIMIT, clientIp(request));
+  const limit = await hitEdgeRateLimit(env, ONBOARDING_RATE_LIMIT, clientIp(request));
   const submission = parseWithZod(formData, { schema: stepSchema(step) });
   const draft = toDraft(submission.payload);
   const state = (s: number, result: SubmissionResult<string[]> | null, saved = Boolean(id)): WizardState => ({ step: s, draft, result, saved });

@@ -1,4 +1,5 @@
 /** Q&A queries: the public list (FTS5 search), detail, related, views, and new questions. */
+import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { qaSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
@@ -9,7 +10,7 @@ import { QA_CATEGORIES, QA_PAGE_SIZE, type QaCategory, type QaSort, type Questio
 import { toFtsQuery } from "./search";
 import { withD1Retry } from "~/lib/d1-retry.server";
 
-export const QA_RATE_LIMIT = { name: "qa-submit", limit: 5, windowSeconds: 600 };
+export const QA_RATE_LIMIT: EdgeRateLimitRule = { name: "qa-submit", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export interface QaListParams {
   q: string;
@@ -94,35 +95,39 @@ export interface QaDetail {
   createdAt: number;
 }
 
-export async function getPublishedBySlug(env: Env, slug: string): Promise<QaDetail | null> {
-  const r = await env.DB.prepare(
-    "SELECT id, title, slug, question, answer, category, is_featured, view_count, created_at FROM qa_submissions WHERE slug = ?1 AND status = 'published'",
-  )
-    .bind(slug)
-    .first<Row & { question: string }>();
+const DETAIL_COLUMNS = "id, title, slug, question, answer, category, is_featured, view_count, created_at";
+const CARD_COLUMNS = "id, title, slug, category, is_featured, view_count, created_at, substr(question, 1, 160) AS question, substr(answer, 1, 110) AS answer";
+
+/**
+ * A published question and up to 3 others of its category (newest first),
+ * in one round trip: the related ones find the category through the slug.
+ */
+export async function getQuestionPage(env: Env, slug: string): Promise<{ question: QaDetail; related: QaCard[] } | null> {
+  const [detail, related] = await env.DB.batch<Row>([
+    env.DB.prepare(`SELECT ${DETAIL_COLUMNS} FROM qa_submissions WHERE slug = ?1 AND status = 'published'`).bind(slug),
+    env.DB.prepare(
+      `SELECT ${CARD_COLUMNS} FROM qa_submissions
+       WHERE status = 'published' AND slug != ?1
+         AND category = (SELECT category FROM qa_submissions WHERE slug = ?1 AND status = 'published')
+       ORDER BY created_at DESC LIMIT 3`,
+    ).bind(slug),
+  ]);
+  const r = detail!.results[0];
   if (!r) return null;
   return {
-    id: r.id,
-    title: r.title,
-    slug: r.slug,
-    question: r.question,
-    answer: r.answer,
-    category: r.category,
-    isFeatured: Boolean(r.is_featured),
-    viewCount: r.view_count,
-    createdAt: r.created_at,
+    question: {
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      question: r.question,
+      answer: r.answer,
+      category: r.category,
+      isFeatured: Boolean(r.is_featured),
+      viewCount: r.view_count,
+      createdAt: r.created_at,
+    },
+    related: related!.results.map(toCard),
   };
-}
-
-/** Up to 3 other published questions of the same category, newest first. */
-export async function relatedQuestions(env: Env, current: Pick<QaDetail, "id" | "category">): Promise<QaCard[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, title, slug, category, is_featured, view_count, created_at, substr(question, 1, 160) AS question, substr(answer, 1, 110) AS answer
-     FROM qa_submissions WHERE status = 'published' AND category = ?1 AND id != ?2 ORDER BY created_at DESC LIMIT 3`,
-  )
-    .bind(current.category, current.id)
-    .all<Row>();
-  return results.map(toCard);
 }
 
 /** One more view, atomically in SQL. Failures are logged only. */

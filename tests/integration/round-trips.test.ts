@@ -1,0 +1,119 @@
+/**
+ * The round-trip budget: on Cloudflare every sequential D1 step is a trip
+ * to the database's region (150-250 ms from the far side of the world), so
+ * every public GET may make at most ONE step and a public form POST at most
+ * TWO. Each response says what it made in its Server-Timing header
+ * (`db;dur=…;desc="N steps, M statements"`); this walks every public route,
+ * without cookies and with the cookies a returning visitor carries, and
+ * fails when one goes over.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { siteCookie } from "~/lib/cookies.server";
+import { freshIp, postForm, request } from "./helpers";
+
+/** Steps and statements from a response's Server-Timing header. */
+function dbTiming(res: Response): { steps: number; statements: number } {
+  const header = res.headers.get("Server-Timing") ?? "";
+  const match = /db;dur=[\d.]+;desc="(\d+) steps?, (\d+) statements?"/.exec(header);
+  if (!match) throw new Error(`No db entry in Server-Timing: "${header}"`);
+  expect(header).toMatch(/render;dur=[\d.]+/);
+  return { steps: Number(match[1]), statements: Number(match[2]) };
+}
+
+const PUBLIC_GETS = [
+  "/",
+  "/questions-and-answers",
+  "/questions-and-answers?category=technical",
+  "/questions-and-answers?q=pricing",
+  "/questions-and-answers/round-trip-question",
+  "/blog",
+  "/blog?category=marketing",
+  "/blog/round-trip-post",
+  "/blog/rss.xml",
+  "/about",
+  "/privacy-policy",
+  "/guides/round-trip-guide",
+  "/playbooks",
+  "/playbooks/premium",
+  "/playbook",
+  "/Shopify-App-Launch-and-Scaling-Playbook",
+  "/playbook/Shopify-App-Launch-and-Scaling-Playbook/final-guide",
+  "/shopify-app-marketing-checklist",
+  "/saas-academy",
+  "/onboarding",
+  "/call-booking",
+  "/book-a-call",
+  "/contact",
+  "/waitlist",
+  "/newsletter",
+  "/paypal-subscription",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/no-such-page",
+];
+
+let returningVisitor = "";
+beforeAll(async () => {
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO qa_submissions (id, title, question, answer, category, slug, status, created_at)
+       VALUES ('rt-q', 'How do round trips add up?', 'A question for the budget test.', 'One step per page.', 'technical', 'round-trip-question', 'published', ?1)`,
+    ).bind(Date.now()),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO blogs (id, slug, title, excerpt, content, category, tags, is_published, published_at, created_at, updated_at)
+       VALUES ('rt-b', 'round-trip-post', 'Round trips', 'Excerpt', '[{"type":"paragraph","text":"Body"}]', 'marketing', '["speed"]', 1, ?1, ?1, ?1)`,
+    ).bind(Date.now()),
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO guides (id, slug, title, description, content, category, is_published, order_index)
+       VALUES ('rt-g', 'round-trip-guide', 'Round-trip guide', 'A guide', '{"sections":[{"heading":"One","paragraphs":["Step"]}]}', 'speed', 1, 99)`,
+    ),
+  ]);
+  const cookie = async (key: Parameters<typeof siteCookie>[1], value: unknown) => (await siteCookie(env, key).serialize(value)).split(";")[0];
+  returningVisitor = [
+    await cookie("toast", { id: "t1", type: "success", title: "Welcome back" }),
+    await cookie("visitor", { email: "returning@example.com" }),
+    await cookie("checklist", "1"),
+    await cookie("onboarding", "draft-that-does-not-exist"),
+  ].join("; ");
+});
+
+describe("every public GET makes at most one D1 step", () => {
+  for (const path of PUBLIC_GETS) {
+    it(`${path}, without and with a returning visitor's cookies`, async () => {
+      for (const cookie of ["", returningVisitor]) {
+        const res = await request(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+        expect(res.status, `${path} answered`).toBeLessThan(500);
+        const { steps } = dbTiming(res);
+        expect(steps, `${path} ${cookie ? "with" : "without"} cookies: ${res.headers.get("Server-Timing")}`).toBeLessThanOrEqual(1);
+      }
+    });
+  }
+
+  it("counts the data requests of client navigation too", async () => {
+    const res = await request("/questions-and-answers.data");
+    expect(res.status).toBe(200);
+    expect(dbTiming(res).steps).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("every public form POST makes at most two D1 steps", () => {
+  const uid = () => crypto.randomUUID().slice(0, 8);
+  const forms: [string, () => Record<string, string>][] = [
+    ["/waitlist", () => ({ email: `rt-${uid()}@example.com`, redirectTo: "/" })],
+    ["/newsletter", () => ({ email: `rt-${uid()}@example.com`, redirectTo: "/" })],
+    ["/contact", () => ({ name: "Round Trip", email: `rt-${uid()}@example.com`, subject: "Round trips", message: "How many steps does this take?" })],
+    [
+      "/questions-and-answers/submit",
+      () => ({ title: `How many round trips ${uid()}?`, question: "A question long enough to be valid for the form.", category: "technical" }),
+    ],
+    ["/lead-magnet", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip", redirectTo: "/" })],
+  ];
+  for (const [path, fields] of forms) {
+    it(`${path}`, async () => {
+      const res = await postForm(path, fields(), { ip: freshIp() });
+      expect(res.status, `${path}: ${res.status}`).toBeLessThan(400);
+      expect(dbTiming(res).steps, res.headers.get("Server-Timing") ?? "").toBeLessThanOrEqual(2);
+    });
+  }
+});
