@@ -16,6 +16,7 @@ import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
 import { bookmarkCookie, openD1Session } from "./app/lib/d1-session.server";
+import { fromEdgeCache, isEdgeCached, privateUnlessPublic } from "./app/lib/edge-cache.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 const reservedPaths = servedFirstSegments((build as unknown as ServerBuild).routes);
@@ -38,9 +39,12 @@ export default {
       const session = await openD1Session(readable, env);
       const sessionEnv = { ...env, DB: session as unknown as D1Database };
       loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
-      let response = crossOriginRefusal(readable) ?? (await handleRemixRequest(readable, loadContext));
+      const render = () => handleRemixRequest(readable, loadContext);
+      let response =
+        crossOriginRefusal(readable) ?? (isEdgeCached(readable) ? (await fromEdgeCache(readable, ctx, render)).response : await render());
       const bookmark = await bookmarkCookie(readable, env, session);
       response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
+      privateUnlessPublic(response);
       for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
       if (bookmark) response.headers.append("Set-Cookie", bookmark);
       response.headers.set("Server-Timing", `${meter.serverTiming()}, render;dur=${(performance.now() - started).toFixed(1)}`);

@@ -50,5 +50,3 @@ export function siteUrlFromMatches(matches: ReadonlyArray<{ id: string; data: un
   return root?.siteUrl ?? "http://localhost:8787";
 }
 
-/** Cache-Control for public pages a CDN may keep briefly: an admin's save shows within a minute. */
-export const BRIEF_PUBLIC_CACHE = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";

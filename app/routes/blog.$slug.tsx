@@ -1,11 +1,11 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
 import { BLOG_MESSAGES, categoryLabel, FEED_LINK } from "~/features/blog/blog.options";
 import { getPublishedPost } from "~/features/blog/blog.server";
 import { BlogPostView, PostNotFound } from "~/features/blog/BlogPost";
 import { notFound } from "~/features/marketing/not-found.server";
-import { BRIEF_PUBLIC_CACHE, canonicalUrl, seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
+import { canonicalUrl, seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   try {
@@ -18,7 +18,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": BRIEF_PUBLIC_CACHE });
 export const links: LinksFunction = () => [FEED_LINK];
 
 export default function BlogPostRoute() {

@@ -1,11 +1,11 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
 import { BLOG_MESSAGES, categoryLabel, FEED_LINK } from "~/features/blog/blog.options";
 import { listPublishedPosts, parseCategory } from "~/features/blog/blog.server";
 import { BlogGrid, CategoryFilter } from "~/features/blog/BlogCards";
 import { pageFromUrl } from "~/lib/pagination";
-import { BRIEF_PUBLIC_CACHE, seo, siteUrlFromMatches } from "~/lib/seo";
+import { seo, siteUrlFromMatches } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -18,7 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export const headers: HeadersFunction = () => ({ "Cache-Control": BRIEF_PUBLIC_CACHE });
 export const links: LinksFunction = () => [FEED_LINK];
 
 export default function Blog() {

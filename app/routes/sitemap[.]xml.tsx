@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { EDGE_BRIEF_CACHE } from "~/lib/edge-cache.server";
 import { listPublishedPageSlugs } from "~/features/content/pages.server";
 import { listPublishedGuides } from "~/features/content/resources.server";
 import { listPublishedPostSlugs } from "~/features/blog/blog.server";
@@ -20,6 +21,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
     ...questions.map((q) => ({ path: `/questions-and-answers/${encodeURIComponent(q.slug)}`, lastmod: q.updatedAt })),
   ]);
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": EDGE_BRIEF_CACHE },
   });
 }

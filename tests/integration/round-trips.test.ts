@@ -10,7 +10,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteCookie } from "~/lib/cookies.server";
-import { freshIp, postForm, request } from "./helpers";
+import { freshIp, postForm, request, waitFor } from "./helpers";
 
 /** Steps and statements from a response's Server-Timing header. */
 function dbTiming(res: Response): { steps: number; statements: number } {
@@ -116,4 +116,26 @@ describe("every public form POST makes at most two D1 steps", () => {
       expect(dbTiming(res).steps, res.headers.get("Server-Timing") ?? "").toBeLessThanOrEqual(2);
     });
   }
+});
+
+describe("caching", () => {
+  it("keeps the sitemap, the feed and robots.txt briefly at the edge: a repeat request makes no D1 call", async () => {
+    for (const path of ["/sitemap.xml", "/blog/rss.xml"]) {
+      const first = await request(path);
+      expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=60");
+      await first.text();
+      const again = await waitFor(async () => {
+        const res = await request(path);
+        return dbTiming(res).statements === 0 ? res : null;
+      });
+      expect(await again.text()).toContain(path === "/sitemap.xml" ? "<urlset" : "<rss");
+    }
+  });
+
+  it("never lets a shared cache keep HTML (it carries a CSP nonce and personal state) or data requests", async () => {
+    for (const path of ["/", "/blog", "/questions-and-answers", "/questions-and-answers.data"]) {
+      const res = await request(path, { headers: { Cookie: returningVisitor } });
+      expect(res.headers.get("Cache-Control"), path).toBe("private, no-cache");
+    }
+  });
 });
