@@ -4,36 +4,16 @@
 // response headers (loopback, same machine), after a warm-up.
 //
 // Usage: npm run build && node scripts/bench-blog.mjs [--rows 1000] [--requests 200] [--port 8832]
-import { arg, freshDatabase, measure, printTable, requireBuild, serve, sqlText } from "./bench-lib.mjs";
+import { arg, freshDatabase, measure, printTable, requireBuild, serve } from "./bench-lib.mjs";
+import { postsSql } from "./bench-seeds.mjs";
 
 const ROWS = arg("rows", 1000);
 const REQUESTS = arg("requests", 200);
 const PORT = arg("port", 8832);
 requireBuild();
 
-const CATEGORIES = ["saas-development", "marketing", "product", "technical", "business", "other"];
-const TOPICS = ["pricing", "onboarding", "churn", "App Store review", "webhooks", "cold email", "agency partners", "reviews"];
-
-function seedSql() {
-  const now = Date.now();
-  const lines = [];
-  for (let i = 0; i < ROWS; i++) {
-    const topic = TOPICS[i % TOPICS.length];
-    const at = now - i * 3_600_000;
-    const content = JSON.stringify([
-      { type: "introduction", heading: `Why ${topic} matters`, content: `Founders who get **${topic}** right grow faster.\n- measure it\n- change one thing at a time` },
-      { type: "section", heading: "What to do", content: `A plan for ${topic} in four weeks, with [examples](/blog).`, subsections: [{ subheading: "Week one", content: "Talk to five merchants." }] },
-      { type: "conclusion", content: "Start small and measure." },
-    ]);
-    lines.push(
-      `INSERT INTO blogs (id, slug, title, excerpt, content, category, tags, author_name, is_published, published_at, created_at, updated_at) VALUES (${sqlText(`bench-${i}`)}, ${sqlText(`bench-post-${i}`)}, ${sqlText(`Getting ${topic} right, part ${i}`)}, ${sqlText(`How Shopify app founders handle ${topic}.`)}, ${sqlText(content)}, ${sqlText(CATEGORIES[i % 6])}, ${sqlText(JSON.stringify([topic, "growth"]))}, 'Maya Chen', ${i % 20 === 19 ? 0 : 1}, ${i % 20 === 19 ? "NULL" : at}, ${at}, ${at});`,
-    );
-  }
-  return lines.join("\n");
-}
-
 console.log(`Seeding a fresh local D1 with ${ROWS.toLocaleString("en-US")} blog posts…`);
-freshDatabase(".tmp/bench-blog-state", seedSql());
+freshDatabase(".tmp/bench-blog-state", postsSql(ROWS));
 const { base, stop } = await serve(PORT, ".tmp/bench-blog-state");
 try {
   const cases = [
