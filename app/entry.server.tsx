@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -32,10 +31,10 @@ export default async function handleRequest(
   );
   body.allReady.then(() => clearTimeout(timer));
 
-  // Crawlers and no-JavaScript clients get the whole document at once.
-  if (isbot(request.headers.get("user-agent") || "")) {
-    await body.allReady;
-  }
+  // Everyone gets the whole document at once: a visitor without JavaScript (who cannot be told from
+  // one with it) must get every part in place, deferred components included (components/deferred.tsx).
+  // Nothing on these pages suspends on data, so this costs a render, not a wait.
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

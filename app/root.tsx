@@ -16,17 +16,18 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { Toaster } from "~/components/ui/Toaster";
-import { LeadMagnetPopup } from "~/features/lead-capture/LeadMagnetPopup";
-import { NewsletterForm } from "~/features/lead-capture/NewsletterForm";
-import { WaitlistBanner } from "~/features/lead-capture/WaitlistBanner";
-import { NotFound, ServerError } from "~/features/marketing/NotFound";
+import { deferred, whenDeferredPartsHydrated } from "~/components/deferred";
+import { LeadMagnetPopup, NewsletterForm, WaitlistBanner } from "~/features/lead-capture/deferred";
+import { NotFound, ServerError } from "~/features/marketing/deferred";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
 import { getToast } from "~/lib/toast.server";
 import styles from "~/tailwind.css?url";
+
+/** The toasts: a flash toast is in the server's HTML; the script that hides and dismisses it can come later. */
+const Toaster = deferred(() => import("~/components/ui/Toaster").then((m) => m.Toaster));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -85,9 +86,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // A marker for people and tests: React has hydrated, the page is interactive.
+  // A marker for people and tests: React has hydrated, the page is interactive (the deferred parts too).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    let live = true;
+    void whenDeferredPartsHydrated().then(() => {
+      if (live) document.documentElement.dataset.hydrated = "true";
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   return <Outlet />;
 }

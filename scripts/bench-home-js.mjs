@@ -2,13 +2,13 @@
 // Measures the client JavaScript the home page loads (gzip), from the built
 // Remix manifest: the entry, the root and the home route with all their
 // imports, plus the manifest itself. Fails above the budget.
-// Usage: node scripts/bench-home-js.mjs [--budget-kb 120] [--route routes/_index]
+// Usage: node scripts/bench-home-js.mjs [--budget-kb 100] [--route routes/_index]
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
-const { values } = parseArgs({ options: { "budget-kb": { type: "string", default: "120" }, route: { type: "string", default: "routes/_index" } } });
+const { values } = parseArgs({ options: { "budget-kb": { type: "string", default: "100" }, route: { type: "string", default: "routes/_index" } } });
 const budget = Number(values["budget-kb"]) * 1024;
 const dir = "build/client";
 const manifestFile = readdirSync(join(dir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));

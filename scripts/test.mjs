@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order. Stops at the first failing step.
 //   1. Chromium for the browser tests (installed with apt-get when root)
-//   2. typecheck   3. build (and the home page's 120 KB JavaScript budget)   4. unit + integration tests in workerd
+//   2. typecheck   3. build (and the home page's 100 KB JavaScript budget)   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
 import { readFileSync } from "node:fs";
 import { ensureChromium, run } from "./lib.mjs";
@@ -27,7 +27,7 @@ run("npx", ["remix", "vite:build"]);
 step("Budget: client JavaScript of the home page and the blog pages (gzip)");
 // The home page, and the blog's list and post pages, which keep the home page's budget.
 for (const route of ["routes/_index", "routes/blog._index", "routes/blog.$slug"]) {
-  run("node", ["scripts/bench-home-js.mjs", "--budget-kb", "120", "--route", route]);
+  run("node", ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route]);
 }
 step("Unit and integration tests (workerd)");
 vitest("workers", []);

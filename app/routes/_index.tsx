@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { getContentBlockText } from "~/features/content/content-blocks.server";
 import { Announcement, FinalCta, Hero, HowItWorks, Pricing, Problems } from "~/features/marketing/HomeSections";
-import { RoiCalculator } from "~/features/marketing/RoiCalculator";
+import { RoiCalculator } from "~/features/marketing/deferred";
 import { roiFromSearchParams } from "~/features/marketing/roi";
 import { BenefitCards } from "~/features/marketing/sections/Benefits";
 import { Testimonials } from "~/features/marketing/sections/Testimonials";
