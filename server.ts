@@ -15,8 +15,8 @@ import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-head
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
-import { bookmarkCookie, openD1Session } from "./app/lib/d1-session.server";
-import { fromEdgeCache, isEdgeCached, privateUnlessPublic } from "./app/lib/edge-cache.server";
+import { bookmarkCookie, openD1Session, readsFromPrimary } from "./app/lib/d1-session.server";
+import { fromEdgeCache, isEdgeCached, privateUnlessPublic, purgeEdgeCache } from "./app/lib/edge-cache.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 const reservedPaths = servedFirstSegments((build as unknown as ServerBuild).routes);
@@ -43,6 +43,8 @@ export default {
       let response =
         crossOriginRefusal(readable) ?? (isEdgeCached(readable) ? (await fromEdgeCache(readable, ctx, render)).response : await render());
       const bookmark = await bookmarkCookie(readable, env, session);
+      // An admin's save: this data center's cached sitemap and feed go, so the admin sees the change.
+      if (bookmark && readsFromPrimary(new URL(readable.url).pathname) && response.status < 400) ctx.waitUntil(purgeEdgeCache(new URL(readable.url).origin));
       response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
       privateUnlessPublic(response);
       for (const cookie of clear) response.headers.append("Set-Cookie", cookie);

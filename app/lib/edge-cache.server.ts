@@ -8,7 +8,10 @@
  * - The sitemap, the feed and robots.txt are the same for everyone: kept
  *   briefly at the edge (Cloudflare's cache in front of this Worker, through
  *   the Cache API, since a Worker's own responses are not cached otherwise),
- *   so most requests for them make no D1 call at all.
+ *   so most requests for them make no D1 call at all. An admin's save purges
+ *   them from the cache of the data center that served the admin (the Cache
+ *   API reaches no further), so the admin sees the change at once; elsewhere
+ *   they are at most five minutes old.
  */
 
 export const PRIVATE_NO_CACHE = "private, no-cache";
@@ -16,6 +19,8 @@ export const PRIVATE_NO_CACHE = "private, no-cache";
 export const EDGE_BRIEF_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 
 const EDGE_CACHED = new Set(["/sitemap.xml", "/blog/rss.xml", "/robots.txt"]);
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+const cacheKey = (url: string) => new Request(url, { method: "GET" });
 
 export function isEdgeCached(request: Request): boolean {
   return request.method === "GET" && EDGE_CACHED.has(new URL(request.url).pathname);
@@ -24,15 +29,16 @@ export function isEdgeCached(request: Request): boolean {
 /**
  * Serves an edge-cached path from the cache, or renders it and stores a
  * successful answer (after the response, through `waitUntil`). The key is
- * the URL alone: these answers do not depend on cookies.
+ * the path alone: these answers depend on neither cookies nor the query.
  */
 export async function fromEdgeCache(
   request: Request,
   ctx: Pick<ExecutionContext, "waitUntil">,
   render: () => Promise<Response>,
 ): Promise<{ response: Response; hit: boolean }> {
-  const key = new Request(new URL(request.url).toString(), { method: "GET" });
-  const cache = (caches as unknown as { default: Cache }).default;
+  const url = new URL(request.url);
+  const key = cacheKey(`${url.origin}${url.pathname}`);
+  const cache = edgeCache();
   const hit = await cache.match(key).catch(() => undefined);
   if (hit) return { response: new Response(hit.body, hit), hit: true };
   const response = await render();
@@ -47,4 +53,10 @@ export function privateUnlessPublic(response: Response): void {
   const type = response.headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) response.headers.set("Cache-Control", PRIVATE_NO_CACHE);
   else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_NO_CACHE);
+}
+
+/** Drops the edge-cached answers (this data center's copies), e.g. after an admin's save. */
+export async function purgeEdgeCache(origin: string): Promise<void> {
+  const cache = edgeCache();
+  await Promise.all([...EDGE_CACHED].map((path) => cache.delete(cacheKey(`${origin}${path}`)).catch(() => false)));
 }
