@@ -70,7 +70,10 @@ beforeAll(async () => {
     ),
   ]);
   const cookie = async (key: Parameters<typeof siteCookie>[1], value: unknown) => (await siteCookie(env, key).serialize(value)).split(";")[0];
+  const session = env.DB.withSession("first-primary");
+  await session.prepare("SELECT 1").first();
   returningVisitor = [
+    await cookie("d1Bookmark", session.getBookmark()),
     await cookie("toast", { id: "t1", type: "success", title: "Welcome back" }),
     await cookie("visitor", { email: "returning@example.com" }),
     await cookie("checklist", "1"),
@@ -108,6 +111,19 @@ describe("every public form POST makes at most two D1 steps", () => {
       () => ({ title: `How many round trips ${uid()}?`, question: "A question long enough to be valid for the form.", category: "technical" }),
     ],
     ["/lead-magnet", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip", redirectTo: "/" })],
+    ["/Shopify-App-Launch-and-Scaling-Playbook", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip" })],
+    ["/playbooks/premium", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, company: "Round Trip Apps", accessTiming: "this-week" })],
+    [
+      "/onboarding",
+      () => ({
+        step: "1",
+        intent: "next",
+        appName: "Round Trip",
+        appCategory: "shipping",
+        appDescription: "Fast label printing for busy stores, in one click.",
+        appUrl: "https://apps.shopify.com/round-trip",
+      }),
+    ],
   ];
   for (const [path, fields] of forms) {
     it(`${path}`, async () => {
