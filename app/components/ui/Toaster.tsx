@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { TOAST_EVENT } from "~/lib/client-toast";
+import { listenForToasts } from "~/lib/client-toast";
 import { toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { cn } from "./cn";
 
@@ -11,11 +11,7 @@ import { cn } from "./cn";
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState<Toast | null>(toast);
   useEffect(() => setVisible(toast), [toast]);
-  useEffect(() => {
-    const onToast = (event: Event) => setVisible(toToast((event as CustomEvent<ToastInput>).detail));
-    window.addEventListener(TOAST_EVENT, onToast);
-    return () => window.removeEventListener(TOAST_EVENT, onToast);
-  }, []);
+  useEffect(() => listenForToasts((input: ToastInput) => setVisible(toToast(input))), []);
   useEffect(() => {
     if (!visible) return;
     const timer = setTimeout(() => setVisible(null), 6000);
