@@ -63,19 +63,24 @@ describe.each(modes)("warm leads $name", ({ js }) => {
     expect(await page.getByLabel("Keyword").getAttribute("aria-invalid")).toBe("true");
     await expectAccessible(page, js);
 
+    const progress = page.getByRole("heading", { name: `Searching for “${keyword.toUpperCase()}”` });
+    // With JavaScript the fake clock stands still from here: only runFor moves it, a millisecond at a
+    // time until the progress shows, so the first step starts at a known moment.
+    if (js) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
     await submitSearch(page, keyword.toUpperCase());
     if (js) {
-      await page.getByRole("heading", { name: `Searching for “${keyword.toUpperCase()}”` }).waitFor();
-      // The fake clock stands still from here (the first step began a moment ago): only runFor moves it.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+      for (let ms = 0; !(await progress.isVisible()); ms++) {
+        if (ms > 5000) throw new Error("The progress did not show");
+        await page.clock.runFor(1);
+      }
       expect(await stepStates(page)).toEqual(["active", "pending", "pending", "pending", "pending"]);
       const status = page.getByRole("status").filter({ hasText: /^Step \d of 5/ });
       for (let i = 0; i < STEPS.length; i++) {
         expect(await status.textContent()).toBe(`Step ${i + 1} of 5: ${STEPS[i]}`);
-        // Not a moment early: the step is still active just before its delay ends.
-        await page.clock.runFor(DELAYS[i]! - 1000);
+        // Not early: the step is still active just before its delay ends, and done when it has.
+        await page.clock.runFor(DELAYS[i]! - 100);
         expect((await stepStates(page))[i]).toBe("active");
-        await page.clock.runFor(1000);
+        await page.clock.runFor(100);
         if (i < STEPS.length - 1) expect(await stepStates(page)).toEqual(STEPS.map((_, j) => (j <= i ? "done" : j === i + 1 ? "active" : "pending")));
       }
       await page.clock.resume();
