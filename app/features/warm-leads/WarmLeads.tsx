@@ -19,7 +19,7 @@ import { showToast } from "~/lib/client-toast";
 import { warmLeadsSearchSchema } from "./search.schema";
 import type { WarmLeadsView } from "./tool.server";
 import { exportHref, SEARCH_STEPS, WARM_LEADS_MESSAGES as M, WARM_LEADS_PATH } from "./warm-leads.options";
-import type { WarmLeadsPage } from "./warm-leads.server";
+import type { WarmLead, WarmLeadsPage } from "./warm-leads.server";
 
 const card = "rounded-2xl border border-slate-200 bg-white shadow-sm";
 const SEARCH_STEP_PATH = `${WARM_LEADS_PATH}?step=search`;
@@ -234,54 +234,90 @@ function Results({ keyword, results, error }: { keyword: string; results: WarmLe
   );
 }
 
+/** Visit (a web address only) and Mail (only with an email), named after the store for screen readers. */
+function LeadActions({ lead }: { lead: WarmLead }) {
+  return (
+    <span className="flex gap-3">
+      <ExternalLink url={lead.storeUrl} className="font-medium">
+        Visit<span className="sr-only">{` ${lead.storeName}`}</span>
+      </ExternalLink>
+      {lead.email ? (
+        <a href={`mailto:${lead.email}`} className="font-medium text-brand-700 hover:underline">
+          Mail<span className="sr-only">{` ${lead.storeName}`}</span>
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+const StatusBadge = ({ status }: { status: string }) => <Badge tone={status === "On Trial" ? "warning" : "neutral"}>{status}</Badge>;
+
+/** The results: a table from tablet width up, a list of cards on phones (no sideways scrolling). */
 function ResultsTable({ keyword, results }: { keyword: string; results: WarmLeadsPage }) {
   return (
     <>
-      <Table caption={`Warm leads for ${keyword}`}>
-        <thead>
-          <tr>
-            <Th>Store name</Th>
-            <Th>Store URL</Th>
-            <Th>Email</Th>
-            <Th>Testing app</Th>
-            <Th>Status</Th>
-            <Th>Keyword</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {results.rows.map((r) => (
-            <Tr key={r.id}>
-              <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
-              <Td className="max-w-64 truncate" title={r.storeUrl}>
-                {displayUrl(r.storeUrl)}
-              </Td>
-              <Td className="max-w-56 truncate" title={r.email ?? undefined}>
-                {r.email ?? "—"}
-              </Td>
-              <Td>{r.appTesting || "—"}</Td>
-              <Td>
-                <Badge tone={r.status === "On Trial" ? "warning" : "neutral"}>{r.status}</Badge>
-              </Td>
-              <Td>
+      <ul className="space-y-3 sm:hidden" aria-label={`Warm leads for ${keyword}`}>
+        {results.rows.map((r) => (
+          <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-semibold text-ink">{r.storeName}</p>
+              <StatusBadge status={r.status} />
+            </div>
+            <p className="mt-1 break-all text-sm text-slate-600">{displayUrl(r.storeUrl)}</p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-600">Email</dt>
+              <dd className="break-all text-slate-800">{r.email ?? "—"}</dd>
+              <dt className="text-slate-600">Testing app</dt>
+              <dd className="text-slate-800">{r.appTesting || "—"}</dd>
+              <dt className="text-slate-600">Keyword</dt>
+              <dd>
                 <Badge tone="brand">{r.keyword}</Badge>
-              </Td>
-              <Td className="whitespace-nowrap">
-                <span className="flex gap-3">
-                  <ExternalLink url={r.storeUrl} className="font-medium">
-                    Visit<span className="sr-only">{` ${r.storeName}`}</span>
-                  </ExternalLink>
-                  {r.email ? (
-                    <a href={`mailto:${r.email}`} className="font-medium text-brand-700 hover:underline">
-                      Mail<span className="sr-only">{` ${r.storeName}`}</span>
-                    </a>
-                  ) : null}
-                </span>
-              </Td>
-            </Tr>
-          ))}
-        </tbody>
-      </Table>
+              </dd>
+            </dl>
+            <div className="mt-3 border-t border-slate-100 pt-3 text-sm">
+              <LeadActions lead={r} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption={`Warm leads for ${keyword}`}>
+          <thead>
+            <tr>
+              <Th>Store name</Th>
+              <Th>Store URL</Th>
+              <Th>Email</Th>
+              <Th>Testing app</Th>
+              <Th>Status</Th>
+              <Th>Keyword</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {results.rows.map((r) => (
+              <Tr key={r.id}>
+                <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
+                <Td className="max-w-64 truncate" title={r.storeUrl}>
+                  {displayUrl(r.storeUrl)}
+                </Td>
+                <Td className="max-w-56 truncate" title={r.email ?? undefined}>
+                  {r.email ?? "—"}
+                </Td>
+                <Td>{r.appTesting || "—"}</Td>
+                <Td>
+                  <StatusBadge status={r.status} />
+                </Td>
+                <Td>
+                  <Badge tone="brand">{r.keyword}</Badge>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <LeadActions lead={r} />
+                </Td>
+              </Tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
       <Pagination page={results.page} pageCount={results.pageCount} search={`?${new URLSearchParams({ keyword })}`} />
     </>
   );
