@@ -6,8 +6,7 @@
 // p95 time of the keyword's first leads page afterwards.
 //
 // Usage: npm run build && node scripts/bench-leads.mjs [--requests 100] [--port 8833]
-import { arg, freshDatabase, measure, printTable, requireBuild, serve } from "./bench-lib.mjs";
-import { run } from "./lib.mjs";
+import { arg, createAdmin, freshDatabase, measure, printTable, requireBuild, serve, signIn } from "./bench-lib.mjs";
 
 const REQUESTS = arg("requests", 100);
 const PORT = arg("port", 8833);
@@ -19,17 +18,10 @@ const csv = (rows) =>
   ["store_name,store_url,email,app_testing,status", ...Array.from({ length: rows }, (_, i) => `"Store ${i}, Inc.",store-${i % Math.floor(rows * 0.95)}.example,owner@store-${i}.example,App ${i % 7},On Trial`)].join("\n");
 
 freshDatabase(STATE, "INSERT INTO keywords (id, keyword) VALUES ('bench-10k', 'bench 10k'), ('bench-50k', 'bench 50k');");
-run("npx", ["tsx", "scripts/admin-create.ts", "--email", ADMIN.email, "--password", ADMIN.password, "--quiet", "--persist-to", STATE]);
+createAdmin(STATE, ADMIN);
 const { base, stop } = await serve(PORT, STATE);
 try {
-  const login = await fetch(`${base}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(ADMIN),
-  });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (!cookie.includes("__admin_session")) throw new Error(`Sign-in failed (${login.status})`);
+  const cookie = await signIn(base, ADMIN);
 
   const imports = [];
   for (const [keywordId, rows] of [["bench-10k", 10_000], ["bench-50k", 50_000]]) {
@@ -49,16 +41,7 @@ try {
   for (const r of imports) console.log(`| ${r.rows.toLocaleString("en-US")} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ${r.ms.toFixed(0)} | ${r.uploaded.toLocaleString("en-US")} | ${r.statements} |`);
   console.log("(Peak memory: local workerd does not report it per request.)");
 
-  const headersCookie = { Cookie: cookie };
-  const page = async (path, text) => {
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (url, init = {}) => realFetch(url, { ...init, headers: { ...(init.headers ?? {}), ...headersCookie } });
-    try {
-      return await measure(base, path, text, REQUESTS);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-  };
+  const page = (path, text) => measure(base, path, text, REQUESTS, cookie);
   printTable(`The keyword's first leads page, ${REQUESTS} requests each (ms, time to response headers):`, [
     await page("/admin/dashboard/lead-finder?keyword=bench-10k", "unique stores for bench 10k"),
     await page("/admin/dashboard/lead-finder?keyword=bench-50k", "unique stores for bench 50k"),

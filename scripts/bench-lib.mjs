@@ -64,9 +64,9 @@ export async function serve(port, state) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** `requests` requests of `path` after a warm-up; checks each answers 200 with `expectText`. */
-export async function measure(base, path, expectText, requests) {
-  const headers = { "user-agent": "Mozilla/5.0 (bench)" };
+/** `requests` requests of `path` (with `cookie`, if any) after a warm-up; checks each answers 200 with `expectText`. */
+export async function measure(base, path, expectText, requests, cookie) {
+  const headers = { "user-agent": "Mozilla/5.0 (bench)", ...(cookie ? { Cookie: cookie } : {}) };
   for (let i = 0; i < 10; i++) await (await fetch(base + path, { headers })).text();
   const times = [];
   for (let i = 0; i < requests; i++) {
@@ -84,4 +84,22 @@ export function printTable(title, results) {
   console.log(`\n${title}\n`);
   console.log("| Request | Median | p95 |\n|---|---:|---:|");
   for (const r of results) console.log(`| \`${r.path}\` | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+}
+
+/** Creates `admin` in the state's D1 (before `serve`). */
+export function createAdmin(state, admin) {
+  run("npx", ["tsx", "scripts/admin-create.ts", "--email", admin.email, "--password", admin.password, "--quiet", "--persist-to", state]);
+}
+
+/** Signs `admin` in through the real login form; returns the Cookie header to send back. */
+export async function signIn(base, admin) {
+  const login = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(admin),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (!cookie.includes("__admin_session")) throw new Error(`Sign-in failed (${login.status})`);
+  return cookie;
 }

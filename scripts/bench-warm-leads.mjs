@@ -5,8 +5,7 @@
 // time of the CSV export of every matching store (read from D1 in pages and streamed).
 //
 // Usage: npm run build && node scripts/bench-warm-leads.mjs [--requests 100] [--port 8834]
-import { arg, freshDatabase, measure, printTable, requireBuild, serve } from "./bench-lib.mjs";
-import { run } from "./lib.mjs";
+import { arg, createAdmin, freshDatabase, measure, printTable, requireBuild, serve, signIn } from "./bench-lib.mjs";
 
 const REQUESTS = arg("requests", 100);
 const PORT = arg("port", 8834);
@@ -31,42 +30,29 @@ const results = [];
 const exports = [];
 for (const leads of [10_000, 50_000]) {
   freshDatabase(STATE, seedSql(leads));
-  run("npx", ["tsx", "scripts/admin-create.ts", "--email", ADMIN.email, "--password", ADMIN.password, "--quiet", "--persist-to", STATE]);
+  createAdmin(STATE, ADMIN);
   const { base, stop } = await serve(PORT, STATE);
   try {
-    const login = await fetch(`${base}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(ADMIN),
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    if (!cookie.includes("__admin_session")) throw new Error(`Sign-in failed (${login.status})`);
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (url, init = {}) => realFetch(url, { ...init, headers: { ...(init.headers ?? {}), Cookie: cookie } });
-    try {
-      for (const [label, keyword] of [["one keyword", "bench topic 07"], ["all 20 keywords", "BENCH TOPIC"]]) {
-        const r = await measure(base, `/warm-leads?keyword=${encodeURIComponent(keyword)}`, "stores match", REQUESTS);
-        results.push({ ...r, path: `${leads.toLocaleString("en-US")} leads, ${label}: ${r.path}` });
+    const cookie = await signIn(base, ADMIN);
+    for (const [label, keyword] of [["one keyword", "bench topic 07"], ["all 20 keywords", "BENCH TOPIC"]]) {
+      const r = await measure(base, `/warm-leads?keyword=${encodeURIComponent(keyword)}`, "stores match", REQUESTS, cookie);
+      results.push({ ...r, path: `${leads.toLocaleString("en-US")} leads, ${label}: ${r.path}` });
+    }
+    for (const [label, keyword] of [["one keyword", "bench topic 07"], ["all 20 keywords", "bench topic"]]) {
+      const times = [];
+      let rows = 0;
+      let bytes = 0;
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        const res = await fetch(`${base}/warm-leads.csv?keyword=${encodeURIComponent(keyword)}`, { headers: { Cookie: cookie } });
+        const body = await res.text();
+        times.push(performance.now() - start);
+        if (res.status !== 200) throw new Error(`Export answered ${res.status}`);
+        rows = body.split("\r\n").length - 1;
+        bytes = body.length;
       }
-      for (const [label, keyword] of [["one keyword", "bench topic 07"], ["all 20 keywords", "bench topic"]]) {
-        const times = [];
-        let rows = 0;
-        let bytes = 0;
-        for (let i = 0; i < 5; i++) {
-          const start = performance.now();
-          const res = await fetch(`${base}/warm-leads.csv?keyword=${encodeURIComponent(keyword)}`);
-          const body = await res.text();
-          times.push(performance.now() - start);
-          if (res.status !== 200) throw new Error(`Export answered ${res.status}`);
-          rows = body.split("\r\n").length - 1;
-          bytes = body.length;
-        }
-        times.sort((a, b) => a - b);
-        exports.push({ leads, label, rows, bytes, median: times[2], worst: times[4] });
-      }
-    } finally {
-      globalThis.fetch = realFetch;
+      times.sort((a, b) => a - b);
+      exports.push({ leads, label, rows, bytes, median: times[2], worst: times[4] });
     }
   } finally {
     stop();
