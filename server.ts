@@ -39,13 +39,13 @@ export default {
       const session = await openD1Session(readable, env);
       const sessionEnv = { ...env, DB: session as unknown as D1Database };
       loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
+      const url = new URL(readable.url);
       const render = () => handleRemixRequest(readable, loadContext);
-      let response =
-        crossOriginRefusal(readable) ?? (isEdgeCached(readable) ? (await fromEdgeCache(readable, ctx, render)).response : await render());
+      let response = crossOriginRefusal(readable) ?? (isEdgeCached(readable) ? await fromEdgeCache(readable, ctx, render) : await render());
       const bookmark = await bookmarkCookie(readable, env, session);
       // An admin's save: this data center's cached sitemap and feed go, so the admin sees the change.
-      if (bookmark && readsFromPrimary(new URL(readable.url).pathname) && response.status < 400) ctx.waitUntil(purgeEdgeCache(new URL(readable.url).origin));
-      response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: new URL(request.url).pathname });
+      if (bookmark && readsFromPrimary(url.pathname) && response.status < 400) ctx.waitUntil(purgeEdgeCache(url.origin));
+      response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: url.pathname });
       privateUnlessPublic(response);
       for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
       if (bookmark) response.headers.append("Set-Cookie", bookmark);

@@ -24,11 +24,6 @@ function lines(rows: unknown[][]): string {
   );
 }
 
-export function toCsv(fields: string[], rows: unknown[][]): string {
-  const header = lines([fields]);
-  return rows.length ? header + NEWLINE + lines(rows) : header;
-}
-
 /** Pages of rows: a plain list of pages, or pages read one at a time. */
 export type CsvPages = Iterable<unknown[][]> | AsyncIterable<unknown[][]>;
 

@@ -11,12 +11,11 @@
  * page's step count, not its local query time, decides its speed for most
  * visitors. The result goes out as a `Server-Timing` header.
  *
- * The wrapper keeps two counters and two timestamps per call: no measurable
+ * The wrapper keeps a counter and two timestamps per call: no measurable
  * cost when nobody reads the header.
  */
 
 export class D1Meter {
-  calls = 0;
   statements = 0;
   steps = 0;
   /** Milliseconds with at least one call in flight. */
@@ -29,7 +28,6 @@ export class D1Meter {
       this.steps += 1;
       this.stepStart = performance.now();
     }
-    this.calls += 1;
     this.statements += statements;
     try {
       return await call();
@@ -64,24 +62,15 @@ function meteredStatement(inner: D1PreparedStatement, meter: D1Meter): D1Prepare
 const unwrap = (s: D1PreparedStatement) => (s as Partial<Metered>)[INNER] ?? s;
 
 /**
- * A D1 binding (or a Sessions API session of it) whose every call is counted
- * by `meter`. It offers what the app uses: `prepare`, `batch`, `exec`, and,
- * for a session, `getBookmark`.
+ * The request's Sessions API session, with every call counted by `meter`,
+ * typed as the binding the app's code expects (`env.DB`). It offers what a
+ * session has: `prepare`, `batch` and `getBookmark`.
  */
-export function meteredD1(db: D1Database | D1DatabaseSession, meter: D1Meter): D1Database {
+export function meteredD1(session: D1DatabaseSession, meter: D1Meter): D1Database {
   const metered = {
-    prepare: (query: string) => meteredStatement(db.prepare(query), meter),
-    batch: <T>(statements: D1PreparedStatement[]) => meter.track(statements.length, () => db.batch<T>(statements.map(unwrap))),
-    exec: (query: string) => {
-      if (!("exec" in db)) throw new Error("exec() is not available on a D1 session");
-      return meter.track(1, () => db.exec(query));
-    },
-    withSession: (constraint?: string) => {
-      if (!("withSession" in db)) throw new Error("Already a D1 session");
-      return meteredD1(db.withSession(constraint), meter);
-    },
-    getBookmark: () => ("getBookmark" in db ? db.getBookmark() : null),
-    dump: () => Promise.reject(new Error("dump() is not supported")),
+    prepare: (query: string) => meteredStatement(session.prepare(query), meter),
+    batch: <T>(statements: D1PreparedStatement[]) => meter.track(statements.length, () => session.batch<T>(statements.map(unwrap))),
+    getBookmark: () => session.getBookmark(),
   };
   return metered as unknown as D1Database;
 }

@@ -16,7 +16,7 @@
  * bookmark is one every replica has passed); a value that does not look like
  * a bookmark is ignored.
  */
-import { siteCookie } from "./cookies.server";
+import { SITE_COOKIES, siteCookie } from "./cookies.server";
 
 /** D1 bookmarks are dash-separated hex groups. */
 const BOOKMARK = /^[0-9a-f]{1,64}(-[0-9a-f]{1,64}){1,7}$/i;
@@ -29,8 +29,10 @@ export function readsFromPrimary(pathname: string): boolean {
 
 async function bookmarkOf(request: Request, env: Env): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header?.includes(siteCookie(env, "d1Bookmark").name)) return null;
+  if (!header?.includes(SITE_COOKIES.d1Bookmark.name)) return null;
   try {
+    // Inside the try: without SESSION_SECRET (a misconfigured production) the cookie cannot be made, and the
+    // page's own error handling, not this, should answer.
     const value: unknown = await siteCookie(env, "d1Bookmark").parse(header);
     return typeof value === "string" && BOOKMARK.test(value) ? value : null;
   } catch {

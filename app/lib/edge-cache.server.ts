@@ -35,17 +35,17 @@ export async function fromEdgeCache(
   request: Request,
   ctx: Pick<ExecutionContext, "waitUntil">,
   render: () => Promise<Response>,
-): Promise<{ response: Response; hit: boolean }> {
+): Promise<Response> {
   const url = new URL(request.url);
   const key = cacheKey(`${url.origin}${url.pathname}`);
   const cache = edgeCache();
   const hit = await cache.match(key).catch(() => undefined);
-  if (hit) return { response: new Response(hit.body, hit), hit: true };
+  if (hit) return new Response(hit.body, hit);
   const response = await render();
   if (response.status === 200 && (response.headers.get("Cache-Control") ?? "").includes("s-maxage")) {
     ctx.waitUntil(cache.put(key, response.clone()).catch((error: unknown) => console.error("Edge cache put failed", error)));
   }
-  return { response, hit: false };
+  return response;
 }
 
 /** HTML and data responses are never for a shared cache (see above). */

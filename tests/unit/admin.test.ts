@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { constantTimeEqual, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/features/admin/password.server";
-import { neutralizeCell, toCsv } from "~/lib/csv";
+import { csvStream, neutralizeCell } from "~/lib/csv";
 
 describe("password hashing", () => {
   it("stores algorithm, 100,000 iterations (the production cap), a random salt and the hash", async () => {
@@ -47,8 +47,9 @@ describe("CSV export", () => {
     expect(neutralizeCell(new Date(0))).toBe("1970-01-01T00:00:00.000Z");
   });
 
-  it("quotes commas, quotes and line breaks", () => {
-    const csv = toCsv(["a", "b"], [["x,y", 'say "hi"'], ["line\nbreak", "ok"]]);
-    expect(csv).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",ok');
+  it("quotes commas, quotes and line breaks, and writes pages one after another (empty ones skipped)", async () => {
+    const bytes = new Uint8Array(await new Response(csvStream(["a", "b"], [[["x,y", 'say "hi"']], [], [["line\nbreak", "ok"]]])).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",ok');
   });
 });

@@ -47,7 +47,8 @@ export async function exportWarmLeadsCsv(request: Request, env: Env): Promise<Re
   const url = new URL(request.url);
   const submission = parseWithZod(url.searchParams, { schema: warmLeadsSearchSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(env, `${WARM_LEADS_PATH}?step=search`, { type: "error", title: M.keywordRequired });
+    const message = submission.error?.keyword?.[0] ?? M.keywordRequired;
+    return redirectWithToast(env, `${WARM_LEADS_PATH}?step=search`, { type: "error", title: message });
   }
   const { keyword } = submission.value;
   const back = `${WARM_LEADS_PATH}?${new URLSearchParams({ keyword })}`;
