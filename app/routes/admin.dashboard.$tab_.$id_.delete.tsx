@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteConfirmation } from "~/features/admin/ResourceViews";
 import { resourceDef } from "~/features/admin/resources";
 import { resourceHandlers } from "~/features/admin/resources.server";
@@ -10,9 +10,10 @@ export const action = (args: ActionFunctionArgs) => resourceHandlers.deleteActio
 
 export default function DeleteResourceRoute() {
   const data = useLoaderData<typeof loader>();
+  const answer = useActionData<{ confirmError?: string }>();
   return (
     <section className="max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <DeleteConfirmation def={resourceDef(data.tab)} data={data} />
+      <DeleteConfirmation def={resourceDef(data.tab)} data={data} confirmError={answer?.confirmError} />
     </section>
   );
 }

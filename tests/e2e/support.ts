@@ -35,19 +35,37 @@ export const modes = [
  * A fresh browser context. Unless `popup` is true, the lead-magnet popup is
  * marked dismissed beforehand, so it does not cover the page mid-journey.
  */
+/**
+ * The visitor every journey is: in a zone far west of UTC (not the machine's),
+ * so a date rendered in the browser's zone instead of the server's shows up
+ * as a hydration error in any journey, at any hour of the day.
+ */
+export const JOURNEY_VISITOR = { timezoneId: "Pacific/Honolulu", locale: "en-US" } as const;
+
 export async function newContext(
   browser: Browser,
   js: boolean,
   width = 1280,
-  { popup = false }: { popup?: boolean } = {},
+  {
+    popup = false,
+    timezoneId = JOURNEY_VISITOR.timezoneId,
+    locale = JOURNEY_VISITOR.locale,
+    ip,
+  }: { popup?: boolean; timezoneId?: string; locale?: string; ip?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     javaScriptEnabled: js,
     viewport: { width, height: width < 500 ? 844 : 900 },
+    timezoneId,
+    locale,
+    // A client address of its own (wrangler dev takes CF-Connecting-IP as given), so per-address limits stay per test.
+    extraHTTPHeaders: ip ? { "CF-Connecting-IP": ip } : undefined,
   });
   if (!popup) {
     await context.addInitScript(() => {
+      // Init scripts run in every frame; a sandboxed one (the booking embed) has no storage to write.
+      if (window !== window.top) return;
       window.localStorage.setItem("leadMagnetStatus", JSON.stringify({ status: "dismissed", ts: Date.now() }));
     });
   }

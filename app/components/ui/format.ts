@@ -1,18 +1,37 @@
-/** Dates as US English, the way the spec shows them. */
-export function formatDate(value: Date | number | string | null | undefined): string {
+/**
+ * Dates and times, rendered the same on the server and in every visitor's
+ * browser: US English (the spec's format) in one fixed zone, UTC. Formatting
+ * in the visitor's own zone would make the browser's first render differ from
+ * the server's HTML (React hydration errors #418/#425 for anyone west of UTC
+ * near midnight UTC). Admin times name their zone ("UTC").
+ */
+const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+type DateInput = Date | number | string | null | undefined;
+
+/** "Nov 23, 2026" (UTC). */
+export function formatDate(value: DateInput): string {
   if (value === null || value === undefined) return "—";
-  return new Date(value).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return DATE.format(new Date(value));
 }
 
-export function formatDateTime(value: Date | number | string | null | undefined): string {
+/** "Nov 23, 2026, 14:05 UTC". */
+export function formatDateTime(value: DateInput): string {
   if (value === null || value === undefined) return "—";
-  return new Date(value).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  });
+  return DATE_TIME.format(new Date(value));
+}
+
+/** The current year in UTC: the same on the server and in the browser, whatever the visitor's zone. */
+export function currentYear(now = new Date()): number {
+  return now.getUTCFullYear();
 }

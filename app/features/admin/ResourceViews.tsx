@@ -281,7 +281,18 @@ export function ResourceForm({ def, data }: { def: ResourceDef; data: FormData_ 
 
 // ---------------------------------------------------------------- delete
 
-export function DeleteConfirmation({ def, data, onCancel }: { def: ResourceDef; data: DeleteData; onCancel?: () => void }) {
+export function DeleteConfirmation({
+  def,
+  data,
+  onCancel,
+  confirmError,
+}: {
+  def: ResourceDef;
+  data: DeleteData;
+  onCancel?: () => void;
+  /** The action's answer when the stronger confirmation's box was not ticked. */
+  confirmError?: string;
+}) {
   const thing = def.singular.toLowerCase();
   return (
     <Form method="post" action={`${listPath(def)}/${data.id}/delete`}>
@@ -294,9 +305,17 @@ export function DeleteConfirmation({ def, data, onCancel }: { def: ResourceDef; 
           <p className="font-semibold">{`The site uses this ${thing}.`}</p>
           <p className="mt-1">{data.warning}</p>
           <label className="mt-3 flex items-center gap-2 font-medium">
-            <input type="checkbox" name="confirm" value="yes" required className="h-4 w-4 rounded border-amber-400" />
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              aria-invalid={confirmError ? true : undefined}
+              aria-describedby={confirmError ? "delete-confirm-error" : undefined}
+              className="h-4 w-4 rounded border-amber-400"
+            />
             I understand, delete it anyway
           </label>
+          <ErrorList id="delete-confirm-error" errors={confirmError ? [confirmError] : null} />
         </div>
       ) : null}
       <div className="mt-6 flex justify-end gap-3">

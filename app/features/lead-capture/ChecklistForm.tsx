@@ -1,14 +1,15 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import type { PublicFormActionData } from "~/lib/forms.server";
-import { useOutcomeToasts } from "~/lib/public-form";
+import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { CHECKLIST_MESSAGES as M } from "./lead-magnet.messages";
 import { CHECKLIST_PATH } from "~/lib/paths";
 
 const FETCHER_KEY = "checklist-form";
+const loadChecklistSchema = () => import("./lead-magnet.schema").then((m) => m.checklistSchema);
 
 /** The toasts of the checklist form's answer, and `onUnlocked` on success. */
 export function useChecklistUnlock(onUnlocked: () => void) {
@@ -21,43 +22,33 @@ export function useChecklistUnlock(onUnlocked: () => void) {
 }
 
 /**
- * The checklist's email-only form. The browser's own required and email
- * checks run first; the server checks again. With JavaScript it posts through
- * a fetcher (pair it with `useChecklistUnlock` in a component that stays
- * mounted: the form itself disappears once the page unlocks); without, the
- * POST redirects back to the page, which a cookie now unlocks.
+ * The checklist's email-only form, validated by the same schema in the
+ * browser (on blur and on submit, no native bubbles) and in the action. With
+ * JavaScript it posts through a fetcher (pair it with `useChecklistUnlock` in
+ * a component that stays mounted: the form itself disappears once the page
+ * unlocks); without, the POST redirects back to the page, which a cookie now
+ * unlocks.
  */
 export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const fetcher = useFetcher<PublicFormActionData>({ key: FETCHER_KEY });
-  const result = fetcher.data?.result ?? lastResult;
-  const errors = result?.error?.email ?? [];
-  const formErrors = result?.error?.[""] ?? [];
-  const typed = result?.initialValue?.email;
-  const busy = fetcher.state !== "idle";
+  const { fetcher, form, fields, formProps, busy } = usePublicFetcherForm<{ email: string }>({
+    id: FETCHER_KEY,
+    loadSchema: loadChecklistSchema,
+    lastResult,
+  });
   return (
-    <fetcher.Form method="post" action={CHECKLIST_PATH}>
+    <fetcher.Form method="post" action={CHECKLIST_PATH} {...getFormProps(form)} {...formProps}>
       <PublicFormFields redirectTo={CHECKLIST_PATH} />
-      <label htmlFor="checklist-email" className="mb-1.5 block text-sm font-medium text-ink">
+      <label htmlFor={fields.email.id} className="mb-1.5 block text-sm font-medium text-ink">
         Your email
       </label>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Input
-          id="checklist-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder="you@yourapp.com"
-          defaultValue={typeof typed === "string" ? typed : undefined}
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={errors.length ? "checklist-email-error" : undefined}
-        />
+        <Input {...getInputProps(fields.email, { type: "email" })} required={false} autoComplete="email" placeholder="you@yourapp.com" />
         <Button type="submit" size="lg" className="shrink-0" disabled={busy}>
           {busy ? "Unlocking..." : "Unlock the checklist"}
         </Button>
       </div>
-      <ErrorList id="checklist-email-error" errors={errors} />
-      <ErrorList errors={formErrors} title={M.failureTitle} />
+      <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} title={M.failureTitle} />
     </fetcher.Form>
   );
 }

@@ -13,15 +13,21 @@ const loadContactSchema = () => import("./contact.schema").then((m) => m.contact
 
 /**
  * The contact form: a plain POST that redirects back with a toast (with
- * JavaScript the same, through Remix's fetch). It remounts empty after a send.
+ * JavaScript the same, through Remix's fetch). It remounts empty after a send:
+ * each navigation (the redirect is one) gives a fresh form state. Its id stays
+ * the same, so the server's HTML and the hydrated form are one form.
  */
 export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const location = useLocation();
+  return <ContactFormFields key={location.key} lastResult={lastResult} />;
+}
+
+function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
   const validation = useLazyValidation(loadContactSchema);
   const [form, fields] = useForm<z.input<typeof contactSchema>>({
-    id: `contact-${location.key}`,
+    id: "contact-form",
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -29,7 +35,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
   });
   const f = fields;
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} {...validation.formProps} key={location.key} className="space-y-5">
+    <Form method="post" action="/contact" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <Honeypot />
       <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
       <div className="grid gap-5 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { SectionHeading } from "~/components/ui/SectionHeading";
@@ -18,15 +18,22 @@ const fields: { name: RoiField; label: string; placeholder: string; prefix?: str
  * A GET form: the server computes the results for the query string, so it
  * works without JavaScript and a result can be shared as a link. With
  * JavaScript the button stays disabled until all three values are filled.
+ * The inputs are uncontrolled: whatever a visitor typed before the code
+ * arrived stays, and the button's state is read from the fields themselves.
  */
 export function RoiCalculator({ state }: { state: RoiState }) {
   const hydrated = useHydrated();
-  const [values, setValues] = useState(state.values);
+  const form = useRef<HTMLFormElement>(null);
+  const [allFilled, setAllFilled] = useState(() => ROI_FIELDS.every((f) => (state.values[f] ?? "").trim() !== ""));
+  const recount = useCallback(() => {
+    if (!form.current) return;
+    const data = new FormData(form.current);
+    setAllFilled(ROI_FIELDS.every((f) => String(data.get(f) ?? "").trim() !== ""));
+  }, []);
+  // A new set of values in the URL (a shared link, Back) remounts the form with them; the URL's values are the form's key.
   const key = JSON.stringify(state.values);
-  // Follow the URL's values (a shared link, Back), not every revalidation of the page.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setValues(state.values), [key]);
-  const allFilled = ROI_FIELDS.every((f) => (values[f] ?? "").trim() !== "");
+  // On hydration and after each remount, take over what the fields hold now.
+  useEffect(recount, [recount, key]);
   const errors = state.status === "invalid" ? state.errors : {};
 
   return (
@@ -34,7 +41,7 @@ export function RoiCalculator({ state }: { state: RoiState }) {
       <Container>
         <SectionHeading id="roi-title" title="What would 50 warm leads a month be worth?" intro="Put in your numbers and see the revenue our leads could add to your app." />
         <div className="mx-auto mt-12 grid max-w-5xl gap-8 lg:grid-cols-2">
-          <Form method="get" action="/#roi-calculator" preventScrollReset noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <Form key={key} ref={form} onInput={recount} method="get" action="/#roi-calculator" preventScrollReset noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <div className="space-y-5">
               {fields.map((f) => (
                 <div key={f.name}>
@@ -55,8 +62,7 @@ export function RoiCalculator({ state }: { state: RoiState }) {
                       min={0}
                       step="any"
                       placeholder={f.placeholder}
-                      value={values[f.name] ?? ""}
-                      onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                      defaultValue={state.values[f.name] ?? ""}
                       aria-invalid={errors[f.name] ? true : undefined}
                       aria-describedby={errors[f.name] ? `roi-${f.name}-error` : undefined}
                       className={cn(inputClasses, f.prefix && "pl-8", f.suffix && "pr-9")}

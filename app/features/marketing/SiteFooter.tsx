@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
+import { currentYear } from "~/components/ui/format";
 import { footerLinks } from "./navigation";
 
 /** The site footer; `newsletter` is the 'Stay Updated' box (a form passed in by the layout). */
@@ -35,7 +36,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         ) : null}
       </Container>
       <Container className="border-t border-slate-800 py-6 text-xs">
-        <p>© {new Date().getFullYear()} Founder Leads. All rights reserved.</p>
+        <p>© {currentYear()} Founder Leads. All rights reserved.</p>
       </Container>
     </footer>
   );

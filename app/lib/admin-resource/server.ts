@@ -11,7 +11,7 @@ import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
 import { redirectWithToast } from "../toast.server";
-import { INTENT, PAGE_SIZE, staleMessage, UPDATED_AT_FIELD, type ResourceDef, type ResourceRow } from "./types";
+import { CONFIRM_DELETE_MESSAGE, INTENT, PAGE_SIZE, staleMessage, UPDATED_AT_FIELD, type ResourceDef, type ResourceRow } from "./types";
 
 /** What the site already serves: slugs may not take these first path segments. */
 export type ServerContext = { env: Env; reservedPaths: ReadonlySet<string> };
@@ -158,11 +158,8 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     const record = await resource.get(env, args.params.id ?? "");
     if (!record) return redirectWithToast(env, listPath(def), { type: "error", title: def.messages.deleteFailed });
     if (resource.deleteWarning?.(record) && form.get("confirm") !== "yes") {
-      return redirectWithToast(env, `${listPath(def)}/${record.id}/delete`, {
-        type: "error",
-        title: def.messages.deleteFailed,
-        description: "Tick the box to confirm what the site will lose.",
-      });
+      // The message goes under the box (400), like every other form's field error.
+      return data({ confirmError: CONFIRM_DELETE_MESSAGE }, { status: 400 });
     }
     try {
       const removed = await resource.remove(env, record.id);

@@ -85,3 +85,6 @@ export const PAGE_SIZE = 25;
 /** A message shown when another admin saved the record after this form was opened. */
 export const staleMessage = (singular: string) =>
   `This ${singular.toLowerCase()} was changed by someone else after you opened it. Your text is kept below: copy what you need, reload the page to see their version, then save again.`;
+
+/** Under the stronger confirmation's box when a delete is sent without it. */
+export const CONFIRM_DELETE_MESSAGE = "Tick the box to confirm what the site will lose.";
