@@ -21,6 +21,7 @@ import { LeadMagnetPopup, NewsletterForm, WaitlistBanner } from "~/features/lead
 import { NotFound, ServerError } from "~/features/marketing/deferred";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
+import { SectionBoundary } from "~/components/ui/SectionBoundary";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
 import { getToast } from "~/lib/toast.server";
@@ -71,13 +72,33 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {bare ? null : <SiteHeader />}
-        <Toaster toast={rootData?.toast ?? null} />
+        <SectionBoundary name="toasts">
+          <Toaster toast={rootData?.toast ?? null} />
+        </SectionBoundary>
         <main id="main" className={bare ? "flex-1" : "flex-1 pt-16"}>
           {children}
         </main>
-        {hideBanner ? null : <WaitlistBanner />}
-        {bare || handles.some((h) => h.noPopup) || !rootData ? null : <LeadMagnetPopup pdfUrl={rootData.playbookPdfUrl} />}
-        {bare ? null : <SiteFooter newsletter={handles.some((h) => h.hideNewsletter) ? null : <NewsletterForm />} />}
+        {hideBanner ? null : (
+          <SectionBoundary name="waitlist banner">
+            <WaitlistBanner />
+          </SectionBoundary>
+        )}
+        {bare || handles.some((h) => h.noPopup) || !rootData ? null : (
+          <SectionBoundary name="lead-magnet popup">
+            <LeadMagnetPopup pdfUrl={rootData.playbookPdfUrl} />
+          </SectionBoundary>
+        )}
+        {bare ? null : (
+          <SiteFooter
+            newsletter={
+              handles.some((h) => h.hideNewsletter) ? null : (
+                <SectionBoundary name="newsletter form">
+                  <NewsletterForm />
+                </SectionBoundary>
+              )
+            }
+          />
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

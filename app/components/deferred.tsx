@@ -34,19 +34,27 @@ export function whenDeferredPartsHydrated(): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
 export function deferred<P extends Record<string, any>>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(() =>
-    load().then((Component) => {
-      function Hydrated(props: P) {
-        useEffect(() => {
-          hydrated += 1;
-          settle();
-          return () => {
-            hydrated -= 1;
-          };
-        }, []);
-        return <Component {...props} />;
-      }
-      return { default: Hydrated as ComponentType<object> };
-    }),
+    load()
+      .then((Component) => {
+        function Hydrated(props: P) {
+          useEffect(() => {
+            hydrated += 1;
+            settle();
+            return () => {
+              hydrated -= 1;
+            };
+          }, []);
+          return <Component {...props} />;
+        }
+        return { default: Hydrated as ComponentType<object> };
+      })
+      .catch((error: unknown) => {
+        // The module could not be fetched (a network blip, a deploy in between): React keeps the
+        // server's HTML of this part as it is (a form still posts without JavaScript) instead of
+        // failing the page. Never settles, so the page is not reported as hydrated.
+        console.error("A deferred part of the page could not be loaded; its server HTML stays", error);
+        return new Promise<never>(() => {});
+      }),
   );
   function Deferred(props: P) {
     // Layout effects of the first commit run before any passive one: the count is known when the page asks.

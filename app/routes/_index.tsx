@@ -7,6 +7,8 @@ import { roiFromSearchParams } from "~/features/marketing/roi";
 import { BenefitCards } from "~/features/marketing/sections/Benefits";
 import { Testimonials } from "~/features/marketing/sections/Testimonials";
 import { seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
+import { SectionBoundary } from "~/components/ui/SectionBoundary";
+import type { ReactNode } from "react";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const roi = roiFromSearchParams(new URL(request.url).searchParams);
@@ -20,17 +22,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { roi, announcement } = useLoaderData<typeof loader>();
+  // Each section stands on its own: one that fails leaves the rest of the page in place.
+  const sections: [string, ReactNode][] = [
+    ["announcement", announcement ? <Announcement text={announcement} /> : null],
+    ["hero", <Hero />],
+    ["problems", <Problems />],
+    ["how it works", <HowItWorks />],
+    ["benefits", <BenefitCards />],
+    ["ROI calculator", <RoiCalculator state={roi} />],
+    ["testimonials", <Testimonials />],
+    ["pricing", <Pricing />],
+    ["final call to action", <FinalCta />],
+  ];
   return (
     <>
-      {announcement ? <Announcement text={announcement} /> : null}
-      <Hero />
-      <Problems />
-      <HowItWorks />
-      <BenefitCards />
-      <RoiCalculator state={roi} />
-      <Testimonials />
-      <Pricing />
-      <FinalCta />
+      {sections.map(([name, section]) => (
+        <SectionBoundary key={name} name={name}>
+          {section}
+        </SectionBoundary>
+      ))}
     </>
   );
 }

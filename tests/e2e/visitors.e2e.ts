@@ -401,3 +401,26 @@ describe("What a visitor types before the page's code arrives", () => {
     });
   }
 });
+
+describe("A part of the page that fails", () => {
+  it("leaves the rest of the page, and its server HTML, in place when its code cannot be loaded", async () => {
+    const context = await newContext(browser, true, 1280, { ip: freshIp() });
+    const page = await context.newPage();
+    // The ROI calculator's module (a deferred part) fails to arrive.
+    await page.route(/\/assets\/RoiCalculator-.*\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent("requestfailed", (r) => r.url().includes("RoiCalculator"));
+    await page.goto("/");
+    await failed;
+    await page.locator("footer").getByLabel("Email for growth notes").waitFor();
+    const calc = page.locator("#roi-calculator");
+    await calc.getByLabel("Monthly ARPU").fill("299");
+    expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+    // Without its code the calculator is still the server's plain GET form.
+    await calc.getByLabel("Current monthly leads").fill("20");
+    await calc.getByLabel("Current close rate").fill("25");
+    await calc.getByRole("button", { name: "Calculate My ROI" }).click();
+    await page.getByTestId("roi-results").waitFor();
+    await context.close();
+  });
+});

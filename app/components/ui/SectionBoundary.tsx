@@ -1,0 +1,34 @@
+/**
+ * One part of a page that may fail on its own: the rest of the page stays.
+ *
+ * In the browser a React error boundary catches the failure and shows
+ * `fallback` (nothing, by default). On the server React has no error
+ * boundaries, but a failure inside a <Suspense> boundary is rendered as that
+ * boundary's fallback (and logged) instead of failing the whole document; the
+ * browser then tries the part again and the error boundary takes over.
+ */
+import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
+
+class Catch extends Component<{ name: string; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`The page's ${this.props.name} failed; the rest of the page stays`, error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export function SectionBoundary({ name, fallback = null, children }: { name: string; fallback?: ReactNode; children: ReactNode }) {
+  return (
+    <Catch name={name} fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </Catch>
+  );
+}
