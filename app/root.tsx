@@ -72,19 +72,19 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {bare ? null : <SiteHeader />}
-        <SectionBoundary name="toasts">
+        <SectionBoundary name="toasts" suspense={false}>
           <Toaster toast={rootData?.toast ?? null} />
         </SectionBoundary>
         <main id="main" className={bare ? "flex-1" : "flex-1 pt-16"}>
           {children}
         </main>
         {hideBanner ? null : (
-          <SectionBoundary name="waitlist banner">
+          <SectionBoundary name="waitlist banner" suspense={false}>
             <WaitlistBanner />
           </SectionBoundary>
         )}
         {bare || handles.some((h) => h.noPopup) || !rootData ? null : (
-          <SectionBoundary name="lead-magnet popup">
+          <SectionBoundary name="lead-magnet popup" suspense={false}>
             <LeadMagnetPopup pdfUrl={rootData.playbookPdfUrl} />
           </SectionBoundary>
         )}
@@ -92,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter
             newsletter={
               handles.some((h) => h.hideNewsletter) ? null : (
-                <SectionBoundary name="newsletter form">
+                <SectionBoundary name="newsletter form" suspense={false}>
                   <NewsletterForm />
                 </SectionBoundary>
               )

@@ -23,21 +23,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Home() {
   const { roi, announcement } = useLoaderData<typeof loader>();
   // Each section stands on its own: one that fails leaves the rest of the page in place.
-  const sections: [string, ReactNode][] = [
+  const sections: [string, ReactNode, { suspense?: boolean }?][] = [
     ["announcement", announcement ? <Announcement text={announcement} /> : null],
     ["hero", <Hero />],
     ["problems", <Problems />],
     ["how it works", <HowItWorks />],
     ["benefits", <BenefitCards />],
-    ["ROI calculator", <RoiCalculator state={roi} />],
+    // Deferred: its own Suspense boundary already.
+    ["ROI calculator", <RoiCalculator state={roi} />, { suspense: false }],
     ["testimonials", <Testimonials />],
     ["pricing", <Pricing />],
     ["final call to action", <FinalCta />],
   ];
   return (
     <>
-      {sections.map(([name, section]) => (
-        <SectionBoundary key={name} name={name}>
+      {sections.map(([name, section, options]) => (
+        <SectionBoundary key={name} name={name} {...options}>
           {section}
         </SectionBoundary>
       ))}

@@ -25,10 +25,24 @@ class Catch extends Component<{ name: string; fallback: ReactNode; children: Rea
   }
 }
 
-export function SectionBoundary({ name, fallback = null, children }: { name: string; fallback?: ReactNode; children: ReactNode }) {
+export function SectionBoundary({
+  name,
+  fallback = null,
+  suspense = true,
+  children,
+}: {
+  name: string;
+  fallback?: ReactNode;
+  /**
+   * false for a part that is its own Suspense boundary already (a deferred component): a second
+   * boundary around it changes how React hydrates it (it remounted the lead-magnet popup).
+   */
+  suspense?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Catch name={name} fallback={fallback}>
-      <Suspense fallback={fallback}>{children}</Suspense>
+      {suspense ? <Suspense fallback={fallback}>{children}</Suspense> : children}
     </Catch>
   );
 }
