@@ -29,7 +29,7 @@ export function freshDatabase(state, sql) {
   run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", file], quiet);
 }
 
-/** Serves the built worker on `port` with `state`; resolves once it answers. Returns `stop`. */
+/** Serves the built worker on `port` with `state`; resolves once it answers. Returns `stop` and the process group of the server. */
 export async function serve(port, state) {
   const base = `http://localhost:${port}`;
   const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, "--var", `SITE_URL:${base}`], {
@@ -52,7 +52,7 @@ export async function serve(port, state) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`wrangler dev exited:\n${log}`);
     try {
-      if ((await fetch(`${base}/robots.txt`)).ok) return { base, stop };
+      if ((await fetch(`${base}/robots.txt`)).ok) return { base, stop, group: server.pid };
     } catch {
       // not up yet
     }

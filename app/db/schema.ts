@@ -325,7 +325,7 @@ export const emailOutbox = sqliteTable(
   ],
 );
 
-/** Fixed-window counters for public POSTs (D1, since KV allows 1 write/s/key). */
+/** Fixed-window counters of the sign-in throttle (D1, since KV allows 1 write/s/key). */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: integer("window_start").notNull(),

@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof LoginError)) throw error;
     return data<ActionData>(
       { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-      { status: error.status, headers: error.status === 429 ? { "Retry-After": "900" } : undefined },
+      { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined },
     );
   }
 }

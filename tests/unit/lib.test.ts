@@ -4,6 +4,7 @@ import { renderEmail } from "~/email/render.server";
 import { waitlistNoticeEmail } from "~/features/lead-capture/waitlist.emails";
 import { emailFrom } from "~/lib/env.server";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/honeypot";
+import { rateLimitAddress } from "~/lib/rate-limit.server";
 import { BodyTooLargeError, MAX_FORM_BYTES, readBodyCapped, safeRedirectPath } from "~/lib/request.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/security-headers";
 import { canonicalUrl, seo } from "~/lib/seo";
@@ -15,6 +16,21 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath("https://evil.example")).toBe("/");
     expect(safeRedirectPath(null)).toBe("/");
+  });
+});
+
+describe("rateLimitAddress", () => {
+  it("counts IPv4 addresses one by one and IPv6 addresses by their /64", () => {
+    expect(rateLimitAddress("203.0.113.7")).toBe("203.0.113.7");
+    expect(rateLimitAddress("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(rateLimitAddress("2001:db8:0a:0001:1234:5678:9abc:def0")).toBe("2001:db8:a:1::/64");
+    expect(rateLimitAddress("2001:DB8:A:1::99")).toBe("2001:db8:a:1::/64");
+    expect(rateLimitAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(rateLimitAddress("::1")).toBe("0:0:0:0::/64");
+    expect(rateLimitAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    // Not an address: kept as it is (never merged with another).
+    expect(rateLimitAddress("unknown")).toBe("unknown");
+    expect(rateLimitAddress("1::2::3")).toBe("1::2::3");
   });
 });
 

@@ -8,7 +8,14 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { userRoles, users } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
-import { hitRateLimit, peekRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import {
+  rateLimitAddress,
+  rateLimitHit,
+  rateLimitReset,
+  rateLimitResult,
+  rateLimitUncount,
+  type RateLimitRule,
+} from "~/lib/rate-limit.server";
 import { requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LOGIN_MESSAGES, loginSchema } from "./login.schema";
@@ -23,16 +30,30 @@ export interface AdminUser {
   email: string;
 }
 
-/** 5 failed attempts per email and per IP in a 15-minute window. */
-export const LOGIN_FAILURE_RULES = {
-  email: { name: "login-fail-email", limit: 5, windowSeconds: 15 * 60 },
-  ip: { name: "login-fail-ip", limit: 5, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
+/**
+ * The sign-in throttle. Every attempt is counted, before its password is
+ * checked, on three keys at once (one atomic count per key, one D1 batch):
+ * - `pair` (email, address): 5 attempts in a 15-minute window, then 429;
+ * - `address`: 10 attempts in a 15-minute window, whatever the email, then 429;
+ * - `email`: never refused, so that nobody elsewhere can lock the admin out;
+ *   past 10 attempts in the window, every attempt for it waits `slowDownMs`
+ *   before its password is checked.
+ * A right password forgets the pair's count and takes its own attempt back
+ * from the address's and the email's, so an admin's own sign-ins never add
+ * up to a refusal or a delay. An address is an IPv4 address or an IPv6 /64.
+ */
+export const LOGIN_RULES = {
+  pair: { name: "login-pair", limit: 5, windowSeconds: 15 * 60 },
+  address: { name: "login-address", limit: 10, windowSeconds: 15 * 60 },
+  email: { name: "login-email", limit: 10, windowSeconds: 15 * 60, slowDownMs: 2_000 },
+} satisfies Record<"pair" | "address", RateLimitRule> & { email: RateLimitRule & { slowDownMs: number } };
 
 export class LoginError extends Error {
   constructor(
     readonly status: 401 | 403 | 429,
     message: string,
+    /** With a 429: seconds until the window that refused ends. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -49,27 +70,48 @@ async function findAdmin(env: Env, userId: string): Promise<AdminUser | undefine
 
 async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminUser> {
   const { email, password } = loginSchema.parse(Object.fromEntries(form));
-  const [byEmail, byIp] = await Promise.all([
-    peekRateLimit(env.DB, LOGIN_FAILURE_RULES.email, email),
-    peekRateLimit(env.DB, LOGIN_FAILURE_RULES.ip, ip),
+  const address = rateLimitAddress(ip);
+  const pairKey = `${email} ${address}`;
+  const now = Date.now();
+  const db = getDb(env);
+  // Count first, in one round trip with the user's row: twenty attempts at once get twenty counts.
+  const [pairRows, addressRows, emailRows, [user]] = await db.batch([
+    rateLimitHit(db, LOGIN_RULES.pair, pairKey, now),
+    rateLimitHit(db, LOGIN_RULES.address, address, now),
+    rateLimitHit(db, LOGIN_RULES.email, email, now),
+    db
+      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, adminRole: userRoles.role })
+      .from(users)
+      .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+      .where(eq(users.email, email))
+      .limit(1),
   ]);
-  if (byEmail >= LOGIN_FAILURE_RULES.email.limit || byIp >= LOGIN_FAILURE_RULES.ip.limit) {
-    throw new LoginError(429, LOGIN_MESSAGES.throttled);
+  const refused = [rateLimitResult(LOGIN_RULES.pair, pairRows, now), rateLimitResult(LOGIN_RULES.address, addressRows, now)].filter(
+    (r) => !r.allowed,
+  );
+  if (refused.length > 0) {
+    throw new LoginError(429, LOGIN_MESSAGES.throttled, Math.max(...refused.map((r) => r.retryAfterSeconds)));
+  }
+  const byEmail = rateLimitResult(LOGIN_RULES.email, emailRows, now);
+  if (!byEmail.allowed) {
+    if (byEmail.count === LOGIN_RULES.email.limit + 1) {
+      console.warn(`Sign-in attempts for ${email} passed ${LOGIN_RULES.email.limit} in 15 minutes: slowing them down`);
+    }
+    // Wall time, not CPU time: a waiting request costs the Worker nothing.
+    await new Promise((resolve) => setTimeout(resolve, LOGIN_RULES.email.slowDownMs));
   }
 
-  const user = await getDb(env).select().from(users).where(eq(users.email, email)).get();
   // Verify against a dummy hash when there is no such user, so timing does not tell.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) {
-    await Promise.all([
-      hitRateLimit(env.DB, LOGIN_FAILURE_RULES.email, email),
-      hitRateLimit(env.DB, LOGIN_FAILURE_RULES.ip, ip),
-    ]);
-    throw new LoginError(401, LOGIN_MESSAGES.failed);
-  }
-  const admin = await findAdmin(env, user.id);
-  if (!admin) throw new LoginError(403, LOGIN_MESSAGES.notAdmin);
-  return admin;
+  if (!user || !ok) throw new LoginError(401, LOGIN_MESSAGES.failed);
+  // The right password was no guess: forget the pair's count, take this attempt back from the others.
+  await db.batch([
+    rateLimitReset(db, LOGIN_RULES.pair, pairKey),
+    rateLimitUncount(db, LOGIN_RULES.address, address, now),
+    rateLimitUncount(db, LOGIN_RULES.email, email, now),
+  ]);
+  if (!user.adminRole) throw new LoginError(403, LOGIN_MESSAGES.notAdmin);
+  return { id: user.id, email: user.email };
 }
 
 /**
