@@ -232,7 +232,9 @@ describe("content blocks the site uses", () => {
     const confirm = await (await get(`/admin/dashboard/content-blocks/${block!.id}/delete`, admin.cookie)).text();
     expect(confirm).toContain("The home page will no longer show its announcement strip");
     const refused = await post(`/admin/dashboard/content-blocks/${block!.id}/delete`, { intent: "delete" });
-    expect(refused.status).toBe(302);
+    // Without the box ticked: 400 with the message under the box, and nothing deleted.
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Tick the box to confirm what the site will lose.");
     expect(await all("SELECT id FROM content_blocks WHERE name = 'home-announcement'")).toHaveLength(1);
     const deleted = await post(`/admin/dashboard/content-blocks/${block!.id}/delete`, { intent: "delete", confirm: "yes" });
     expect(await toastAfter(deleted)).toContain("Content block deleted successfully");
