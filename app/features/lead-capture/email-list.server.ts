@@ -8,15 +8,11 @@ import type { newsletterSubscribers, waitlistEntries } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, type OutboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
+import { isUniqueViolation } from "~/lib/unique.server";
 
 type EmailListTable = typeof waitlistEntries | typeof newsletterSubscribers;
 
 export type JoinResult = { status: "joined"; outboxIds: string[] } | { status: "already-joined" };
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? "") + String(error);
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 export async function joinEmailList(
   env: Env,
