@@ -17,6 +17,8 @@ export default defineConfig(async () => {
         main: "./server.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // An empty D1 besides DB: tests/integration/migrations.test.ts applies the migrations to it step by step.
+          d1Databases: { MIGRATION_TEST_DB: "migration-test" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-0123456789",

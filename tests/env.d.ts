@@ -5,6 +5,8 @@ declare global {
     interface Env {
       /** Test-only binding: the SQL of migrations/, applied in tests/integration/setup.ts. */
       TEST_MIGRATIONS: D1Migration[];
+      /** Test-only binding: an empty D1 that tests/integration/migrations.test.ts migrates itself. */
+      MIGRATION_TEST_DB: D1Database;
     }
   }
 }

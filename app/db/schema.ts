@@ -92,12 +92,12 @@ export const waitlistEntries = sqliteTable(
   "waitlist_entries",
   {
     id: id(),
-    /** Stored trimmed and lower-cased, so one person is one row. */
+    /** Stored trimmed and lower-cased, so one person is one row (the index holds it whatever a writer stores). */
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("waitlist_email_unique").on(t.email),
+    uniqueIndex("waitlist_email_key_unique").on(sql`lower(trim(${t.email}))`),
     index("waitlist_created_idx").on(t.createdAt),
   ],
 );
@@ -106,11 +106,14 @@ export const newsletterSubscribers = sqliteTable(
   "newsletter_subscribers",
   {
     id: id(),
-    /** Stored trimmed and lower-cased: subscribing twice keeps one row. */
+    /** Stored trimmed and lower-cased: subscribing twice keeps one row (the index holds it whatever a writer stores). */
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("newsletter_email_unique").on(t.email), index("newsletter_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`),
+    index("newsletter_created_idx").on(t.createdAt),
+  ],
 );
 
 export const contactMessages = sqliteTable(
@@ -275,7 +278,8 @@ export const keywords = sqliteTable(
     keyword: text("keyword").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("keywords_keyword_unique").on(t.keyword)],
+  // Unique ignoring case and surrounding spaces, as the Lead Finder compares them (migration 0007).
+  (t) => [uniqueIndex("keywords_keyword_key_unique").on(sql`lower(trim(${t.keyword}))`)],
 );
 
 export const leads = sqliteTable(

@@ -2,14 +2,16 @@
  * EMAIL_QUEUE consumer. Delivery is at least once, so it is idempotent: a row
  * already sent is acked and skipped. A failed send records the error and asks
  * the queue to retry with a growing delay; after the last delivery the row is
- * `failed` (the sweeper and admins can try it again later).
+ * `failed` (the sweeper and admins can try it again later). A send has a
+ * deadline well under its lease (SEND_TIMEOUT_MS): one that hangs is given up
+ * and retried like a failed one, before another delivery may claim the row.
  */
 import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
 import type { EmailQueueMessage } from "./outbox.server";
-import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS } from "./policy";
+import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "./policy";
 import { templateFor } from "./registry.server";
 import { renderEmail } from "./render.server";
 import { getTransport } from "./transports.server";
@@ -20,13 +22,22 @@ function isQueueMessage(body: unknown): body is EmailQueueMessage {
   return typeof body === "object" && body !== null && typeof (body as EmailQueueMessage).outboxId === "string";
 }
 
-export async function handleEmailBatch(batch: MessageBatch<EmailQueueMessage>, env: Env): Promise<void> {
+export interface ConsumerOptions {
+  /** The send's deadline; tests shorten it. */
+  sendTimeoutMs?: number;
+}
+
+export async function handleEmailBatch(batch: MessageBatch<EmailQueueMessage>, env: Env, options: ConsumerOptions = {}): Promise<void> {
   for (const message of batch.messages) {
-    await handleEmailMessage(message, env);
+    await handleEmailMessage(message, env, options);
   }
 }
 
-export async function handleEmailMessage(message: Message<EmailQueueMessage>, env: Env): Promise<void> {
+export async function handleEmailMessage(
+  message: Message<EmailQueueMessage>,
+  env: Env,
+  { sendTimeoutMs = SEND_TIMEOUT_MS }: ConsumerOptions = {},
+): Promise<void> {
   if (!isQueueMessage(message.body)) {
     console.error("Dropping malformed email queue message", message.body);
     message.ack();
@@ -62,6 +73,8 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
     message.ack();
     return;
   }
+  // The deadline runs from the claim, so the send ends long before the lease does.
+  const deadline = AbortSignal.timeout(sendTimeoutMs);
   try {
     const template = templateFor(row.kind);
     if (!template) throw new Error(`No email template for kind "${row.kind}"`);
@@ -69,10 +82,11 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
       siteUrl: env.SITE_URL,
       contactEmail: env.CONTACT_EMAIL,
     });
-    await getTransport(env).send({ ...rendered, to: row.recipient });
+    await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
   } catch (error) {
-    // Not accepted by the provider (or it crashed before): retried, so nothing is lost.
-    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    // Not accepted by the provider (or it crashed before, or did not answer in time): retried, so nothing is lost.
+    const reason = deadline.aborted ? `${providerName(env)} did not answer within ${sendTimeoutMs} ms` : error instanceof Error ? error.message : String(error);
+    const lastError = reason.slice(0, 1000);
     const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
     const delaySeconds = queueRetryDelaySeconds(message.attempts);
     await db
@@ -94,6 +108,18 @@ export async function handleEmailMessage(message: Message<EmailQueueMessage>, en
   await writeSendReceipt(env, row.id);
   await markSent(env, row.id, attempts);
   message.ack();
+}
+
+const providerName = (env: Env) => (env.EMAIL_TRANSPORT === "mailchannels" ? "MailChannels" : `The ${env.EMAIL_TRANSPORT} transport`);
+
+/** The send, or a timeout error at the deadline even if the transport does not honour the signal. */
+function beforeDeadline<T>(send: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(deadline.reason);
+    if (deadline.aborted) onAbort();
+    deadline.addEventListener("abort", onAbort, { once: true });
+    send.then(resolve, reject).finally(() => deadline.removeEventListener("abort", onAbort));
+  });
 }
 
 /**

@@ -29,3 +29,10 @@ export function failedRetryDelayMs(attempts: number): number {
 
 /** How long a consumer holds an email while sending it (a crashed one frees it after this). */
 export const SEND_LEASE_MS = 60 * 1000;
+/**
+ * How long one send may take (the provider's answer included) before it is
+ * given up and retried like a failed one. Well under the lease: a send still
+ * waiting when the lease ran out would let another delivery claim the row and
+ * send it again.
+ */
+export const SEND_TIMEOUT_MS = 15 * 1000;

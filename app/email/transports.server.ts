@@ -11,7 +11,8 @@ export interface OutgoingEmail extends RenderedEmail {
 
 export interface EmailTransport {
   name: string;
-  send(email: OutgoingEmail): Promise<void>;
+  /** Sends, or throws. `signal` aborts at the send's deadline: a transport that waits on anything must honour it. */
+  send(email: OutgoingEmail, signal: AbortSignal): Promise<void>;
 }
 
 export const MAILCHANNELS_URL = "https://api.mailchannels.net/tx/v1/send";
@@ -27,7 +28,7 @@ export interface MailChannelsBody {
 export function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNELS_API_KEY">): EmailTransport {
   return {
     name: "mailchannels",
-    async send(email) {
+    async send(email, signal) {
       if (!env.MAILCHANNELS_API_KEY) throw new Error("MAILCHANNELS_API_KEY is not set");
       const body: MailChannelsBody = {
         personalizations: [{ to: [{ email: email.to }] }],
@@ -43,6 +44,7 @@ export function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNEL
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Api-Key": env.MAILCHANNELS_API_KEY },
         body: JSON.stringify(body),
+        signal,
       });
       if (res.status !== 202 && !res.ok) {
         const detail = (await res.text().catch(() => "")).slice(0, 500);

@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.server";
-import { MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES } from "~/email/policy";
+import { MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "~/email/policy";
+import { handleEmailBatch } from "~/email/consumer.server";
 import { sweepOutbox } from "~/email/sweeper.server";
 import { all, recordingEnv } from "./helpers";
 
@@ -208,6 +209,99 @@ describe("send receipt: an email is sent once even when recording it fails", () 
 
     await deliver(id, mailchannelsEnv, 2);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect((await row(id)).status).toBe("sent");
+  });
+});
+
+/** A provider that never answers: its fetch only ends when the caller aborts it. */
+function providerThatNeverAnswers() {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(
+    (_input, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = init?.signal;
+        signal?.addEventListener("abort", () => reject(signal.reason));
+      }),
+  );
+}
+
+/** One delivery straight to the consumer, with a short send deadline (the test does not wait 15 s). */
+async function deliverWithDeadline(outboxId: string, testEnv: Env, sendTimeoutMs: number, attempts = 1) {
+  const batch = createMessageBatch("founder-leads-email", [{ id: `msg-${outboxId}`, timestamp: new Date(), attempts, body: { outboxId } }]);
+  const ctx = createExecutionContext();
+  await handleEmailBatch(batch as never, testEnv, { sendTimeoutMs });
+  await waitOnExecutionContext(ctx);
+  return getQueueResult(batch, ctx);
+}
+
+describe("send deadline: a send that hangs never outlives its lease", () => {
+  it("is well under the lease, and every MailChannels call carries it", async () => {
+    expect(SEND_TIMEOUT_MS).toBeGreaterThan(0);
+    expect(SEND_TIMEOUT_MS * 2).toBeLessThanOrEqual(SEND_LEASE_MS);
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+    await deliver(id, mailchannelsEnv);
+    expect(fetchMock.mock.calls[0]![1]?.signal).toBeInstanceOf(AbortSignal);
+    expect((await row(id)).status).toBe("sent");
+  });
+
+  it("gives up on a provider that never answers, records the timeout and retries like a failed send; the retry sends one copy", async () => {
+    const hanging = providerThatNeverAnswers();
+    const { id } = await insertOutbox();
+
+    const started = Date.now();
+    const first = await deliverWithDeadline(id, mailchannelsEnv, 50);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(hanging).toHaveBeenCalledTimes(1);
+    expect(first.retryMessages).toEqual([{ msgId: `msg-${id}` }]);
+    expect(first.explicitAcks).toEqual([]);
+    const after = (await all<Row & { lease_until: number | null }>("SELECT status, attempts, last_error, lease_until FROM email_outbox WHERE id = ?", id))[0]!;
+    expect(after.status).toBe("queued");
+    expect(after.attempts).toBe(1);
+    expect(after.last_error).toBe("MailChannels did not answer within 50 ms");
+    expect(after.lease_until).toBeNull(); // free for the retry at once, not after the lease
+    expect(await env.CACHE.get(`email-sent:${id}`)).toBeNull(); // never accepted: no receipt
+
+    // The queue's retry: the provider answers now, and the email goes out once.
+    hanging.mockRestore();
+    const accepting = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const second = await deliverWithDeadline(id, mailchannelsEnv, 50, 2);
+    expect(second.explicitAcks).toEqual([`msg-${id}`]);
+    expect(accepting).toHaveBeenCalledTimes(1);
+    expect((await row(id)).status).toBe("sent");
+    expect((await row(id)).attempts).toBe(2);
+    expect(await env.CACHE.get(`email-sent:${id}`)).not.toBeNull();
+
+    // Any later delivery (the queue's at-least-once, a sweep) sends nothing more.
+    const third = await deliverWithDeadline(id, mailchannelsEnv, 50, 3);
+    expect(third.explicitAcks).toEqual([`msg-${id}`]);
+    expect(accepting).toHaveBeenCalledTimes(1);
+  });
+
+  it("marks the row failed when the provider still does not answer at the last delivery, even a call that ignores the abort", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(() => new Promise<Response>(() => {}));
+    const { id } = await insertOutbox();
+    const last = await deliverWithDeadline(id, mailchannelsEnv, 20, QUEUE_DELIVERIES);
+    expect(last.explicitAcks).toEqual([`msg-${id}`]);
+    const after = await row(id);
+    expect(after.status).toBe("failed");
+    expect(after.last_error).toBe("MailChannels did not answer within 20 ms");
+  });
+
+  it("sends nothing again after a delivery whose send was accepted but which ran out before marking the row sent", async () => {
+    // Accepted by the provider, then the row could not be marked sent: only the receipt knows.
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+    await deliverWithDeadline(id, envFailingStatements(/"sent_at" = \?/).env, 50);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await row(id)).status).toBe("queued");
+
+    // Its lease runs out; a later delivery, even one whose provider would now hang, sends nothing.
+    await expireLease(id);
+    fetchMock.mockRestore();
+    const hanging = providerThatNeverAnswers();
+    const later = await deliverWithDeadline(id, mailchannelsEnv, 50, 2);
+    expect(hanging).not.toHaveBeenCalled();
+    expect(later.explicitAcks).toEqual([`msg-${id}`]);
     expect((await row(id)).status).toBe("sent");
   });
 });

@@ -131,3 +131,49 @@ export async function burstUntilRefused(post: () => Promise<Response>, limit: nu
   }
   throw new Error(`No 429 after ${2 * limit + 1} posts`);
 }
+
+/**
+ * The env with a D1 that holds every statement whose SQL matches `pattern`
+ * (a "does it exist yet?" check) until `parties` of them have run. Requests
+ * sent together then all pass their check before any of them writes: the race
+ * two admins (or two visitors) could hit by chance, made certain. Statements
+ * after the barrier has opened pass straight through. Sessions (`withSession`)
+ * are held the same way.
+ */
+export function envRacingOn(pattern: RegExp, parties = 2, base: Env = env): Env {
+  let arrived = 0;
+  let open!: () => void;
+  const allChecked = new Promise<void>((resolve) => (open = resolve));
+  const held = async <T>(result: Promise<T>): Promise<T> => {
+    const value = await result;
+    arrived += 1;
+    if (arrived >= parties) open();
+    await allChecked;
+    return value;
+  };
+  const passThrough = (target: object, prop: string | symbol) => {
+    const value = Reflect.get(target, prop);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  const statement = (stmt: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => statement(target.bind(...values));
+        if (prop === "all" || prop === "first" || prop === "raw" || prop === "run")
+          return (...args: unknown[]) => held((target[prop] as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        return passThrough(target, prop);
+      },
+    });
+  const database = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === "prepare") return (query: string) => {
+          const stmt = (target as unknown as D1Database).prepare(query);
+          return pattern.test(query) ? statement(stmt) : stmt;
+        };
+        if (prop === "withSession") return (constraint?: string) => database((target as unknown as D1Database).withSession(constraint));
+        return passThrough(target, prop);
+      },
+    });
+  return { ...base, DB: database(base.DB) };
+}

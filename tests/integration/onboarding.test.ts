@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { all, cookieFrom, postForm, recordingEnv, request } from "./helpers";
+import { all, cookieFrom, envRacingOn, postForm, recordingEnv, request } from "./helpers";
 
 const long = (text: string) => `${text} `.repeat(Math.ceil(60 / (text.length + 1))).trim();
 const uid = () => crypto.randomUUID().slice(0, 8);
@@ -199,6 +199,19 @@ describe("onboarding wizard, step by step (no JavaScript)", () => {
     expect(await rowsFor(a.email)).toHaveLength(1);
     expect(await all("SELECT id FROM email_outbox WHERE json_extract(payload, '$.email') = ? AND kind LIKE 'onboarding-%'", a.email)).toHaveLength(2);
     expect(rec.messages).toHaveLength(2);
+  });
+
+  it("stores one submission and sends one pair of emails when the same final answers arrive twice at once without a cookie", async () => {
+    const a = answers();
+    // Both requests look for an earlier identical submission before either writes (the old check-then-insert).
+    const racing = envRacingOn(/from "onboarding_submissions" where \("onboarding_submissions"\."email"/);
+    const [first, second] = await Promise.all([
+      post({ ...a, step: "4", intent: "submit" }, undefined, racing),
+      post({ ...a, step: "4", intent: "submit" }, undefined, racing),
+    ]);
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(await rowsFor(a.email)).toHaveLength(1);
+    expect(await all("SELECT id FROM email_outbox WHERE json_extract(payload, '$.email') = ? AND kind LIKE 'onboarding-%'", a.email)).toHaveLength(2);
   });
 
   it("stores the answers as a new submission if the draft's row has gone", async () => {

@@ -1,22 +1,20 @@
 /**
  * Email-only lists (the game waitlist, the newsletter): one row per email
  * (trimmed, lower-cased), written with its outbox emails in one D1 batch, then
- * queued. Joining again keeps the one row and sends nothing more.
+ * queued. Joining again keeps the one row and sends nothing more; the
+ * database holds the rule too (a unique index on the lower-cased, trimmed
+ * email), so two joins at the same moment also keep one row.
  */
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { newsletterSubscribers, waitlistEntries } from "~/db/schema";
 import { enqueueOutbox, insertOutbox, type OutboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
+import { isUniqueViolation } from "~/lib/unique.server";
 
 type EmailListTable = typeof waitlistEntries | typeof newsletterSubscribers;
 
 export type JoinResult = { status: "joined"; outboxIds: string[] } | { status: "already-joined" };
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? "") + String(error);
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 export async function joinEmailList(
   env: Env,
@@ -25,7 +23,8 @@ export async function joinEmailList(
   drafts: OutboxDraft[],
 ): Promise<JoinResult> {
   const db = getDb(env);
-  const existing = await db.select({ id: table.id }).from(table).where(eq(table.email, email)).get();
+  // The key of the list's unique index (migration 0007): one row per email, whatever its case or spaces.
+  const existing = await db.select({ id: table.id }).from(table).where(sql`lower(trim(${table.email})) = lower(trim(${email}))`).get();
   if (existing) return { status: "already-joined" };
   try {
     await withD1Retry("email list signup", () => db.batch([db.insert(table).values({ email }), insertOutbox(db, drafts)]));

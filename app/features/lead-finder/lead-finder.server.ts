@@ -6,6 +6,7 @@ import { pageFromUrl } from "~/lib/pagination";
 import { readFormData } from "~/lib/request.server";
 import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isUniqueViolation } from "~/lib/unique.server";
 import { keywordSchema } from "./keyword.schema";
 import { LEAD_MESSAGES as M } from "./lead-finder.options";
 import { addKeyword, deleteAllStores, deleteKeyword, deleteStores, keywordExists, listKeywords, listLeads, type KeywordRow, type LeadsPage } from "./leads.server";
@@ -70,12 +71,13 @@ export async function leadFinderAction(request: Request, env: Env) {
     case "add-keyword": {
       const submission = parseWithZod(form, { schema: keywordSchema });
       if (submission.status !== "success") return data<LeadFinderActionData>({ keywordResult: submission.reply() }, { status: 400 });
-      if (await keywordExists(env, submission.value.keyword)) {
-        return data<LeadFinderActionData>({ keywordResult: submission.reply({ fieldErrors: { keyword: [M.keywordExists] } }) }, { status: 400 });
-      }
+      const exists = () => data<LeadFinderActionData>({ keywordResult: submission.reply({ fieldErrors: { keyword: [M.keywordExists] } }) }, { status: 400 });
+      if (await keywordExists(env, submission.value.keyword)) return exists();
       try {
         await addKeyword(env, submission.value.keyword);
       } catch (error) {
+        // Another admin added it (in some case) since the check: the database refused the second one.
+        if (isUniqueViolation(error)) return exists();
         console.error("Adding a keyword failed", error);
         return data<LeadFinderActionData>({ keywordResult: submission.reply({ formErrors: [M.keywordAddFailed] }) }, { status: 503 });
       }

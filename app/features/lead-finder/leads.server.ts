@@ -30,11 +30,17 @@ export function listKeywords(env: Env) {
 }
 export type KeywordRow = Awaited<ReturnType<typeof listKeywords>>[number];
 
+/** Whether the keyword exists in any case: the key of the unique index `keywords_keyword_key_unique` (migration 0007). */
 export async function keywordExists(env: Env, keyword: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT 1 AS x FROM keywords WHERE lower(keyword) = lower(?1) LIMIT 1").bind(keyword).first();
+  const row = await env.DB.prepare("SELECT 1 AS x FROM keywords WHERE lower(trim(keyword)) = lower(trim(?1)) LIMIT 1").bind(keyword).first();
   return !!row;
 }
 
+/**
+ * Adds a keyword. The database refuses one that exists in any case (a unique
+ * index on `lower(trim(keyword))`), even when two admins add it at the same
+ * moment: then this throws a unique violation.
+ */
 export async function addKeyword(env: Env, keyword: string) {
   await getDb(env).insert(keywords).values({ keyword });
 }

@@ -5,7 +5,7 @@
  * completed and writes both emails in the same D1 batch, at most once.
  */
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
 import { enqueueOutbox, insertOutboxIfChanged, outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
@@ -68,6 +68,9 @@ export async function saveDraft(env: Env, id: string | null, draft: OnboardingDr
   return row!.id;
 }
 
+/** A final submit without a draft that repeats a completed one's answers within this time is that submission. */
+const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 export type CompleteResult = { status: "completed"; queued: boolean } | { status: "already-completed" };
 
 /**
@@ -82,23 +85,6 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
   const now = Date.now();
   const formData = JSON.stringify(data);
 
-  if (!id) {
-    // No cookie (or cookies off): a replay of the same answers within a day is the same submission.
-    const existing = await getDb(env)
-      .select({ id: onboardingSubmissions.id })
-      .from(onboardingSubmissions)
-      .where(
-        and(
-          eq(onboardingSubmissions.email, email),
-          eq(onboardingSubmissions.isCompleted, true),
-          gt(onboardingSubmissions.updatedAt, new Date(now - 86_400_000)),
-        ),
-      )
-      .all();
-    const same = await Promise.all(existing.map((r) => loadFormData(env, r.id)));
-    if (same.some((f) => f === formData)) return { status: "already-completed" };
-  }
-
   const drafts = [outboxDraft(onboardingNoticeEmail, env.NOTIFY_TO, data), outboxDraft(onboardingConfirmationEmail, email, data)];
   const guarded = id
     ? db
@@ -107,12 +93,16 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
            WHERE id = ?1 AND is_completed = 0`,
         )
         .bind(id, formData, email, now)
-    : db
+    : // No cookie (or cookies off): a replay of the same answers within a day is the same submission. The check is
+      // part of the insert, so two identical submits at the same moment store one row (and one pair of emails).
+      db
         .prepare(
           `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at)
-           VALUES (?1, ?2, 4, ?3, 1, ?4, ?4)`,
+           SELECT ?1, ?2, 4, ?3, 1, ?4, ?4
+           WHERE NOT EXISTS (
+             SELECT 1 FROM onboarding_submissions WHERE email = ?2 AND is_completed = 1 AND updated_at > ?5 AND form_data = ?3)`,
         )
-        .bind(crypto.randomUUID(), email, formData, now);
+        .bind(crypto.randomUUID(), email, formData, now, now - REPLAY_WINDOW_MS);
   const [result] = await withD1Retry("onboarding submission", () => db.batch([guarded, ...insertOutboxIfChanged(db, drafts, now)]));
   if (!result || result.meta.changes === 0) {
     // Nothing changed: either this draft was completed already (a replay), or its row is gone,
@@ -126,9 +116,4 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
     drafts.map((d) => d.id),
   );
   return { status: "completed", queued };
-}
-
-async function loadFormData(env: Env, id: string): Promise<string | null> {
-  const row = await env.DB.prepare("SELECT form_data FROM onboarding_submissions WHERE id = ?1").bind(id).first<{ form_data: string }>();
-  return row?.form_data ?? null;
 }

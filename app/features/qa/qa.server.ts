@@ -5,6 +5,7 @@ import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server"
 import { getDb } from "~/lib/db.server";
 import { paged, type Paged } from "~/lib/pagination";
 import { slugify, uniqueSlug } from "~/lib/slug";
+import { isUniqueViolation } from "~/lib/unique.server";
 import { qaAlertEmail } from "./qa.emails";
 import { QA_CATEGORIES, QA_PAGE_SIZE, type QaCategory, type QaSort, type QuestionInput } from "./qa.schema";
 import { toFtsQuery } from "./search";
@@ -173,7 +174,7 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
         insertOutbox(db, [alert]),
       ]));
     } catch (error) {
-      if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? "") + String(error))) continue;
+      if (isUniqueViolation(error)) continue;
       throw error;
     }
     await enqueueOutbox(env, [alert.id]); // an alert that fails to queue is logged; the sweeper retries it

@@ -11,6 +11,7 @@ import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
 import { redirectWithToast } from "../toast.server";
+import { isUniqueViolation } from "../unique.server";
 import { CONFIRM_DELETE_MESSAGE, INTENT, PAGE_SIZE, staleMessage, UPDATED_AT_FIELD, type ResourceDef, type ResourceRow } from "./types";
 
 /** What the site already serves: slugs may not take these first path segments. */
@@ -27,7 +28,11 @@ export interface ResourceServer<Schema extends z.ZodType = z.ZodType> {
   defaults?(env: Env): Promise<Record<string, unknown>>;
   /** Suggestions for `suggest` fields, by field name. */
   suggestions?(env: Env): Promise<Record<string, string[]>>;
-  /** Field errors only the database can tell (a slug taken, a reserved path). */
+  /**
+   * Field errors only the database can tell (a slug taken, a reserved path).
+   * Asked again when a save is refused by a unique index (a save in between
+   * took the value), so its messages are also the answer to a race.
+   */
   check?(ctx: ServerContext, value: z.output<Schema>, id: string | null): Promise<Record<string, string[]> | null>;
   create(env: Env, value: z.output<Schema>): Promise<void>;
   /** Updates only when the stored `updated_at` is still `expectedUpdatedAt`. */
@@ -138,6 +143,11 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
         await resource.create(env, submission.value);
       }
     } catch (error) {
+      // Another save took the slug (or name) since the check: the database refused this one, so answer as the check would now.
+      if (isUniqueViolation(error)) {
+        const raced = resource.check ? await resource.check(ctxOf(args.context), submission.value, id).catch(() => null) : null;
+        if (raced) return data<FormActionData>({ result: submission.reply({ fieldErrors: raced }) }, { status: 400 });
+      }
       console.error(`Saving a ${def.singular} failed`, error);
       return data<FormActionData>({ result: submission.reply({ formErrors: [dbMessage(error, def.messages.saveFailed)] }) }, { status: 503 });
     }
