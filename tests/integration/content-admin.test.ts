@@ -217,9 +217,9 @@ describe("pages", () => {
     expect(await odd.text()).toContain("No pages match");
   });
 
-  it("shows 'Failed to fetch pages' inside the tab when the list cannot load", async () => {
+  it("shows 'Failed to fetch pages' inside the tab (503) when the list cannot load", async () => {
     const res = await request("/admin/dashboard/pages", { headers: { Cookie: admin.cookie } }, envWithFailingBatch());
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
     expect(await res.text()).toContain("Failed to fetch pages");
   });
 });
@@ -232,7 +232,8 @@ describe("content blocks the site uses", () => {
     const confirm = await (await get(`/admin/dashboard/content-blocks/${block!.id}/delete`, admin.cookie)).text();
     expect(confirm).toContain("The home page will no longer show its announcement strip");
     const refused = await post(`/admin/dashboard/content-blocks/${block!.id}/delete`, { intent: "delete" });
-    expect(refused.status).toBe(302);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Tick the box to confirm what the site will lose.");
     expect(await all("SELECT id FROM content_blocks WHERE name = 'home-announcement'")).toHaveLength(1);
     const deleted = await post(`/admin/dashboard/content-blocks/${block!.id}/delete`, { intent: "delete", confirm: "yes" });
     expect(await toastAfter(deleted)).toContain("Content block deleted successfully");
