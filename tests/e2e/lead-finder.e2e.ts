@@ -43,16 +43,53 @@ describe.each(modes)("lead finder $name", ({ js }) => {
     for (const store of ["Northwind Outfitters", "Peak Coffee Roasters", "Verde Home"]) await page.getByLabel(`Select ${store}`).check();
     if (js) await page.getByRole("button", { name: "Delete selected (3)" }).waitFor();
     await page.getByRole("button", { name: /^Delete selected/ }).click();
+    // Asked first: in the dialog with JavaScript, on the page without.
+    const asked = js ? page.getByRole("dialog") : page.locator("main");
+    await asked.getByText(`3 selected stores of “${keyword}” (with their hidden duplicates) will be deleted for good.`).waitFor();
+    await expectAccessible(page, js);
+    await asked.getByRole("button", { name: "Delete selected stores" }).click();
     await page.getByTestId("toast").getByText("Deleted 3 stores successfully", { exact: true }).waitFor();
     await page.getByRole("heading", { name: `Found 1 unique stores for ${keyword}` }).waitFor();
 
     await page.getByRole("link", { name: "Delete all" }).click();
     const confirm = js ? page.getByRole("dialog") : page.locator("main");
-    await confirm.getByText(`All 1 stores of “${keyword}” (2 rows with duplicates) will be deleted for good.`).filter({ visible: true }).waitFor();
+    await confirm.getByText(`All 1 stores of “${keyword}” (2 rows with duplicates) will be deleted for good.`).waitFor();
     await expectAccessible(page, js);
-    await confirm.getByRole("button", { name: "Delete all stores" }).filter({ visible: true }).click();
+    await confirm.getByRole("button", { name: "Delete all stores" }).click();
     await page.getByTestId("toast").getByText("All stores deleted successfully", { exact: true }).waitFor();
     expect(query(`SELECT count(*) AS n FROM leads WHERE keyword_id = '${id}'`)).toEqual([{ n: 0 }]);
+    await page.context().close();
+  });
+
+  it("shows the stores as cards at phone width, where the checkboxes and the row buttons work", async () => {
+    const tag = `${js ? "js" : "nojs"}-${Date.now()}`;
+    const id = `e2e-phone-${tag}`;
+    query(`INSERT INTO keywords (id, keyword) VALUES ('${id}', 'phone ${tag}')`);
+    query(
+      `INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing) VALUES
+       ('${id}-1', '${id}', 'Aurora Candles', 'https://aurora-candles-with-a-rather-long-address.example/collections/all', 'owner.with.a.long.address@aurora-candles.example', 'Bundle Builder Pro'),
+       ('${id}-2', '${id}', 'Birch Outfitters', 'https://birch.example', NULL, 'Upsell Plus'),
+       ('${id}-3', '${id}', 'Cobalt Coffee', 'https://cobalt.example', 'hi@cobalt.example', 'Bundler')`,
+    );
+    const page = await (await newContext(browser, js, 390)).newPage();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/dashboard/lead-finder?keyword=${id}`);
+    await page.getByRole("heading", { name: `Found 3 unique stores for phone ${tag}` }).waitFor();
+    const rows = page.getByRole("region", { name: `Stores for phone ${tag}` }).locator("tbody tr");
+    expect(await rows.count()).toBe(3);
+    // Each row is a card (no sideways scrolling), its header row read by screen readers only.
+    expect(await rows.first().evaluate((tr) => getComputedStyle(tr).display)).toBe("flex");
+    if (js) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, js);
+
+    await page.getByRole("button", { name: "Delete Birch Outfitters" }).click();
+    await page.getByTestId("toast").getByText("Store deleted successfully", { exact: true }).waitFor();
+    await page.getByLabel("Select Cobalt Coffee").check();
+    await page.getByRole("button", { name: /^Delete selected/ }).click();
+    const asked = js ? page.getByRole("dialog") : page.locator("main");
+    await asked.getByRole("button", { name: "Delete selected stores" }).click();
+    await page.getByTestId("toast").getByText("Deleted 1 stores successfully", { exact: true }).waitFor();
+    expect(query(`SELECT store_name FROM leads WHERE keyword_id = '${id}'`)).toEqual([{ store_name: "Aurora Candles" }]);
     await page.context().close();
   });
 });

@@ -91,7 +91,7 @@ describe.each(modes)("Q&A $name", ({ js }) => {
     await admin.getByRole("button", { name: "Log in" }).click();
     await admin.waitForURL(`${baseUrl}/admin/dashboard`);
     await admin.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link", { name: "Q&A", exact: true }).click();
-    await admin.getByRole("link", { name: title }).click();
+    await admin.getByRole("link", { name: title, exact: true }).click();
     await admin.getByRole("heading", { name: "Edit question" }).waitFor();
     if (js) await waitForHydration(admin);
     await admin.getByLabel("Status").selectOption("published");
@@ -99,7 +99,7 @@ describe.each(modes)("Q&A $name", ({ js }) => {
     await admin.getByRole("button", { name: "Save" }).click();
     await admin.getByTestId("toast").getByText("Question updated successfully").waitFor();
     expect(new URL(admin.url()).searchParams.get("status")).toBe("published");
-    await admin.getByRole("link", { name: title }).waitFor();
+    await admin.getByRole("link", { name: title, exact: true }).waitFor();
     await admin.context().close();
 
     // The visitor finds it in the list and opens it.

@@ -122,7 +122,7 @@ const FORMS: FormCase[] = [
   {
     name: "Q&A answer",
     path: () => `/admin/dashboard/qa/${firstId("SELECT id FROM qa_submissions WHERE status = 'pending' ORDER BY created_at LIMIT 1")}`,
-    form: "form[id^='qa-edit-']",
+    form: "form[id^='qa-']",
     button: "Save",
     admin: true,
     clear: true,

@@ -217,9 +217,9 @@ describe("pages", () => {
     expect(await odd.text()).toContain("No pages match");
   });
 
-  it("shows 'Failed to fetch pages' inside the tab when the list cannot load", async () => {
+  it("shows 'Failed to fetch pages' inside the tab (503) when the list cannot load", async () => {
     const res = await request("/admin/dashboard/pages", { headers: { Cookie: admin.cookie } }, envWithFailingBatch());
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
     expect(await res.text()).toContain("Failed to fetch pages");
   });
 });

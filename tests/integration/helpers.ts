@@ -116,6 +116,41 @@ export function envWithFlakyBatch(failures: number, message: string, base: Env =
 }
 
 /**
+ * The env with a D1 that reads but refuses every write (INSERT, UPDATE,
+ * DELETE), as when storage fails mid-request. Reads, including through the
+ * request's Sessions API session, still work.
+ */
+export function envWithFailingWrites(base: Env = env): Env {
+  const isWrite = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
+  const refuse = () => Promise.reject(new Error("D1 refused the write"));
+  const writes = new WeakSet<D1PreparedStatement>();
+  const failing = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        if (prop === "bind") return (...values: unknown[]) => failing(target.bind(...values));
+        if (prop === "run" || prop === "all" || prop === "raw" || prop === "first") return refuse;
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    writes.add(proxy);
+    return proxy;
+  };
+  const readOnly = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        const d1 = target as unknown as D1Database;
+        if (prop === "prepare") return (sql: string) => (isWrite(sql) ? failing(d1.prepare(sql)) : d1.prepare(sql));
+        if (prop === "batch") return (statements: D1PreparedStatement[]) => (statements.some((s) => writes.has(s)) ? refuse() : d1.batch(statements));
+        if (prop === "withSession") return (constraint?: string) => readOnly(d1.withSession(constraint));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { ...base, DB: readOnly(base.DB) };
+}
+
+/**
  * Posts until one is refused with 429 and returns how many were accepted
  * before it. The edge limiter (Workers Rate Limiting) counts per minute: a
  * burst that straddles the end of a minute starts a fresh window, so up to

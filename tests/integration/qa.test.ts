@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toFtsQuery } from "~/features/qa/search";
-import { all, postForm, recordingEnv, request } from "./helpers";
+import { all, envWithFailingBatch, envWithFailingWrites, postForm, recordingEnv, request } from "./helpers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 
@@ -202,6 +202,9 @@ describe("asking a question", () => {
 
 describe("admin Q&A", () => {
   const SAME = { Origin: "http://localhost:8787" };
+  /** What the edit form carries for the stale-save check: the stored updated_at. */
+  const updatedAt = async (id: string) => String((await all<{ updated_at: number }>("SELECT updated_at FROM qa_submissions WHERE id = ?", id))[0]!.updated_at);
+  const EDIT = { title: "How do I pass the App Store review?", question: "What do reviewers check before approving a new app?", category: "app-approval" };
 
   it("edits, publishes, answers, unpublishes and deletes a question", async () => {
     const { signedInAdmin, get } = await import("./admin-helpers");
@@ -213,7 +216,7 @@ describe("admin Q&A", () => {
 
     const publish = await postForm(
       `/admin/dashboard/qa/${q.id}`,
-      { title: "How do I pass the App Store review?", question: "What do reviewers check before approving a new app?", answer: "A working install and billing flow.", category: "app-approval", status: "published", isFeatured: "on" },
+      { ...EDIT, answer: "A working install and billing flow.", status: "published", isFeatured: "on", _updatedAt: await updatedAt(q.id) },
       { cookie: admin.cookie, headers: SAME },
     );
     expect(publish.status).toBe(302);
@@ -228,13 +231,17 @@ describe("admin Q&A", () => {
     const sitemap = await (await request("/sitemap.xml")).text();
     expect(sitemap).toContain(`/questions-and-answers/${q.slug}</loc>`);
 
-    const bad = await postForm(`/admin/dashboard/qa/${q.id}`, { title: "short", question: "short", category: "x", status: "nope" }, { cookie: admin.cookie, headers: SAME });
+    const bad = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { title: "short", question: "short", category: "x", status: "nope", _updatedAt: await updatedAt(q.id) },
+      { cookie: admin.cookie, headers: SAME },
+    );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Title must be at least 10 characters");
 
     const unpublish = await postForm(
       `/admin/dashboard/qa/${q.id}`,
-      { title: "How do I pass the App Store review?", question: "What do reviewers check before approving a new app?", answer: "", category: "app-approval", status: "pending" },
+      { ...EDIT, answer: "", status: "pending", _updatedAt: await updatedAt(q.id) },
       { cookie: admin.cookie, headers: SAME },
     );
     expect(unpublish.status).toBe(302);
@@ -248,6 +255,92 @@ describe("admin Q&A", () => {
     expect(del.status).toBe(302);
     expect(await all("SELECT id FROM qa_submissions WHERE id = ?", q.id)).toEqual([]);
     expect(await list("q=reviewers")).not.toContain(q.slug);
+  });
+
+  it("refuses the second of two admins editing one question (409) and keeps what they typed", async () => {
+    const { signedInAdmin, get } = await import("./admin-helpers");
+    const [ada, bob] = [await signedInAdmin(), await signedInAdmin()];
+    const q = await insertQuestion({ status: "pending" });
+    // Both open the question: each form carries the version it was opened on.
+    const opened = async (cookie: string) => /name="_updatedAt" value="(\d+)"/.exec(await (await get(`/admin/dashboard/qa/${q.id}`, cookie)).text())![1]!;
+    const [adaVersion, bobVersion] = [await opened(ada.cookie), await opened(bob.cookie)];
+    expect(adaVersion).toBe(bobVersion);
+
+    const first = await postForm(`/admin/dashboard/qa/${q.id}`, { ...EDIT, answer: "Ada's answer.", status: "published", _updatedAt: adaVersion }, { cookie: ada.cookie, headers: SAME });
+    expect(first.status).toBe(302);
+    const second = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { ...EDIT, answer: "Bob's longer answer, typed at the same time.", status: "pending", _updatedAt: bobVersion },
+      { cookie: bob.cookie, headers: SAME },
+    );
+    expect(second.status).toBe(409);
+    const html = await second.text();
+    expect(html).toContain("This question was changed by someone else after you opened it.");
+    expect(html).toContain("Bob&#x27;s longer answer, typed at the same time.");
+    expect(await all("SELECT answer, status FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ answer: "Ada's answer.", status: "published" }]);
+  });
+
+  it("refuses an oversized edit with 413 and saves nothing", async () => {
+    const { signedInAdmin } = await import("./admin-helpers");
+    const admin = await signedInAdmin();
+    const q = await insertQuestion({ status: "pending" });
+    const res = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { ...EDIT, answer: "x".repeat(600 * 1024), status: "published", _updatedAt: await updatedAt(q.id) },
+      { cookie: admin.cookie, headers: SAME },
+    );
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("That is more than a record may hold (512 KB).");
+    expect(await all("SELECT status, answer FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ status: "pending", answer: null }]);
+  });
+
+  it("answers 503 with 'Failed to update question' when the save fails, keeping the typed text", async () => {
+    const { signedInAdmin } = await import("./admin-helpers");
+    const admin = await signedInAdmin();
+    const q = await insertQuestion({ status: "pending" });
+    const res = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { ...EDIT, answer: "An answer that could not be stored.", status: "published", _updatedAt: await updatedAt(q.id) },
+      { cookie: admin.cookie, headers: SAME, testEnv: envWithFailingWrites() },
+    );
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain("Failed to update question");
+    expect(html).toContain("An answer that could not be stored.");
+    expect(await all("SELECT status FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ status: "pending" }]);
+  });
+
+  it("answers 503 with 'Failed to fetch submissions' inside the tab when the list cannot be read", async () => {
+    const { signedInAdmin } = await import("./admin-helpers");
+    const admin = await signedInAdmin();
+    const res = await request("/admin/dashboard/qa", { headers: { Cookie: admin.cookie } }, envWithFailingBatch());
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain("Failed to fetch submissions");
+    expect(html).toContain(">Q&amp;A submissions</h2>");
+  });
+
+  it("searches within the status filter, counts within the search, pages 25 at a time, and has no 'New'", async () => {
+    const { signedInAdmin, get } = await import("./admin-helpers");
+    const admin = await signedInAdmin();
+    const tag = `zq${uid()}`;
+    for (let i = 0; i < 27; i++) await insertQuestion({ status: "pending", title: `Searchable ${tag} pending ${i}` });
+    await insertQuestion({ status: "published", title: `Searchable ${tag} published` });
+    const editLinks = /href="\/admin\/dashboard\/qa\/[0-9a-f-]{36}"/g;
+    const first = await (await get(`/admin/dashboard/qa?q=${tag}`, admin.cookie)).text();
+    expect(first).toContain("Pending (27)");
+    expect(first).toContain("Published (1)");
+    expect(first).toContain("All (28)");
+    expect(first).toContain("Page 1 of 2");
+    // The title links to the edit page, and so does Edit: two links a row.
+    expect(first.match(editLinks)).toHaveLength(50);
+    expect(first).not.toContain(`${tag} published`);
+    const second = await (await get(`/admin/dashboard/qa?q=${tag}&status=pending&page=2`, admin.cookie)).text();
+    expect(second.match(editLinks)).toHaveLength(4);
+    const everything = await (await get(`/admin/dashboard/qa?q=${tag}&status=all`, admin.cookie)).text();
+    expect(everything).toContain(`${tag} published`);
+    expect(first).not.toContain("New question");
+    expect((await get("/admin/dashboard/qa/new", admin.cookie)).status).toBe(404);
   });
 
   it("refuses anonymous edits and deletes", async () => {

@@ -2,7 +2,7 @@ import { Link, type LinkProps } from "@remix-run/react";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cn } from "./cn";
 
-type Variant = "primary" | "secondary" | "ghost" | "light";
+type Variant = "primary" | "secondary" | "ghost" | "light" | "danger";
 type Size = "sm" | "md" | "lg";
 
 const base =
@@ -12,6 +12,8 @@ const variants: Record<Variant, string> = {
   secondary: "border border-slate-300 bg-white text-ink hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100",
   light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50",
+  /** A quiet destructive action (Delete on a row); the confirmation's own button is solid red. */
+  danger: "text-red-700 hover:bg-red-50",
 };
 const sizes: Record<Size, string> = {
   sm: "px-3 py-1.5 text-sm",

@@ -1,6 +1,4 @@
-import { Link } from "@remix-run/react";
-import { forwardRef, type ReactNode, type RefObject } from "react";
-import { useHydrated } from "~/lib/forms";
+import { forwardRef, type ReactNode } from "react";
 
 /**
  * A native modal <dialog> (focus stays inside, Escape closes) with the site's
@@ -37,39 +35,4 @@ export const Modal = forwardRef<HTMLDialogElement, { labelledBy: string; onClose
 export function openModal(dialog: HTMLDialogElement) {
   dialog.showModal();
   dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-}
-
-/**
- * A link to a page that asks something (e.g. a delete confirmation). With
- * JavaScript it opens `dialog` instead (after `onOpen`); without, it goes to
- * the page, so the question works either way.
- */
-export function ModalLink({
-  to,
-  dialog,
-  onOpen,
-  className,
-  children,
-}: {
-  to: string;
-  dialog: RefObject<HTMLDialogElement | null>;
-  onOpen?: () => void;
-  className?: string;
-  children: ReactNode;
-}) {
-  const hydrated = useHydrated();
-  return (
-    <Link
-      to={to}
-      className={className}
-      onClick={(e) => {
-        if (!hydrated || !dialog.current) return;
-        e.preventDefault();
-        onOpen?.();
-        openModal(dialog.current);
-      }}
-    >
-      {children}
-    </Link>
-  );
 }

@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { inputClasses, Options } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
-import { DataTable, EmptyState } from "~/components/ui/Table";
+import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/components/ui/format";
 import type { Paged } from "~/lib/pagination";
 import { TabHeading } from "./AdminShell";
@@ -40,14 +40,14 @@ export function InboxTab({ kind, list }: { kind: InboxKind | null; list: Paged<I
         </Button>
       </Form>
       <p className="mb-3 text-sm text-slate-600">{list.total === 1 ? "1 lead" : `${list.total} leads`}</p>
-      <DataTable
+      <Table
         caption="Captured leads"
         rows={list.rows}
         rowKey={(r) => `${r.kind}-${r.id}`}
         empty={<EmptyState title="No leads yet">Leads from every form on the site appear here.</EmptyState>}
         columns={[
           { header: "Kind", cell: (r) => <Badge tone="brand">{kindLabel(r.kind)}</Badge> },
-          { header: "Email", cell: (r) => r.email, className: "font-medium text-ink" },
+          { header: "Email", cell: (r) => r.email, className: "font-medium text-ink", card: "title" },
           { header: "Name", cell: (r) => r.name || "—" },
           { header: "Details", cell: (r) => r.detail || "—", className: "max-w-xs break-words" },
           { header: "Received", cell: (r) => formatDateTime(r.created_at), className: "whitespace-nowrap" },

@@ -3,6 +3,7 @@
  * the browser); the numbers are also in a table behind a disclosure.
  */
 import { formatDate } from "~/components/ui/format";
+import { Table, type Column } from "~/components/ui/Table";
 import { CHART_KINDS, type ChartDay } from "./leads-chart";
 
 const W = 600;
@@ -60,36 +61,17 @@ export function LeadsChart({ days }: { days: ChartDay[] }) {
       </ul>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">The numbers, day by day</summary>
-        <div className="mt-2 overflow-x-auto">
-          <table className="min-w-full text-left text-xs" data-testid="leads-chart-table">
-            <caption className="sr-only">Leads per day by kind, last 30 days</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 pr-3">Date</th>
-                {CHART_KINDS.map((k) => (
-                  <th key={k.key} scope="col" className="py-1 pr-3">
-                    {k.label}
-                  </th>
-                ))}
-                <th scope="col" className="py-1">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date} className="border-t border-slate-100">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    <time dateTime={d.date}>{d.date}</time>
-                  </th>
-                  {CHART_KINDS.map((k) => (
-                    <td key={k.key} className="py-1 pr-3 tabular-nums">
-                      {d.counts[k.key]}
-                    </td>
-                  ))}
-                  <td className="py-1 font-semibold tabular-nums">{d.total}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-2">
+          <Table
+            caption="Leads per day by kind, last 30 days"
+            rows={days}
+            rowKey={(d) => d.date}
+            columns={[
+              { header: "Date", rowHeader: true, card: "title", cell: (d) => <time dateTime={d.date}>{d.date}</time>, className: "whitespace-nowrap" },
+              ...CHART_KINDS.map((k): Column<ChartDay> => ({ header: k.label, cell: (d) => d.counts[k.key], className: "tabular-nums" })),
+              { header: "Total", cell: (d) => d.total, className: "font-semibold tabular-nums" },
+            ]}
+          />
         </div>
       </details>
     </section>

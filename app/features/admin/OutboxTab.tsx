@@ -2,7 +2,7 @@ import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { Pagination } from "~/components/ui/Pagination";
-import { DataTable, EmptyState } from "~/components/ui/Table";
+import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/components/ui/format";
 import type { Paged } from "~/lib/pagination";
 import { FilterPills, TabHeading } from "./AdminShell";
@@ -38,7 +38,7 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
         label="Email status"
         items={filters.map((f) => ({ to: f.value ? `?status=${f.value}` : "?", label: f.label, active: status === f.value }))}
       />
-      <DataTable
+      <Table
         caption="Notification emails"
         rows={list.rows}
         rowKey={(r) => r.id}
@@ -47,6 +47,7 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
           { header: "Status", cell: (r) => <Badge tone={statusTone[r.status]}>{r.status}</Badge> },
           {
             header: "Email",
+            card: "title",
             cell: (r) => (
               <>
                 <p className="font-medium text-ink">{r.subject}</p>
@@ -64,7 +65,7 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
             cell: (r) => formatDateTime(r.sentAt ?? r.nextAttemptAt),
             className: "whitespace-nowrap",
           },
-          { header: <span className="sr-only">Actions</span>, cell: (r) => (r.status === "failed" ? <ResendButton id={r.id} /> : null) },
+          { header: "Actions", hideHeader: true, card: "actions", cell: (r) => (r.status === "failed" ? <ResendButton id={r.id} /> : null) },
         ]}
       />
       <Pagination page={list.page} pageCount={list.pageCount} search={params.toString()} />

@@ -1,51 +1,127 @@
 /**
- * The views of the admin resource pattern: the list (search, pages, edit and
- * delete per row), the form (every field kind, on-blur validation with the
- * declaration's schema, Preview, the stale-save message) and the delete
- * confirmation (a dialog with JavaScript, a page without).
+ * The views of the admin resource pattern: the list (a filter with counts,
+ * search, pages, edit and delete per row), the form (every field kind, on-blur
+ * validation with the declaration's schema, Preview, the stale-save message)
+ * and the delete confirmation (a dialog with JavaScript, a page without).
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
 import type { z } from "zod";
 import { StructuredContent } from "~/components/content/StructuredContent";
 import { SECTION_TYPES } from "~/components/content/sections";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~/components/ui/Confirm";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
-import { Modal, ModalLink } from "~/components/ui/Modal";
 import { Pagination } from "~/components/ui/Pagination";
-import { EmptyState, Table, Td, Th, Tr } from "~/components/ui/Table";
+import { EmptyState, Table, type Column } from "~/components/ui/Table";
 import type { DeleteData, FormActionData, FormData_, ListData } from "~/lib/admin-resource/server";
-import { INTENT, UPDATED_AT_FIELD, type FieldDef, type ResourceDef, type ResourceRow } from "~/lib/admin-resource/types";
+import { FILTER_ALL, INTENT, resourcePath, UPDATED_AT_FIELD, type AnyResourceDef, type FieldDef, type ResourceRow } from "~/lib/admin-resource/types";
 import { jsonProblem, parseJsonOrText } from "~/lib/json";
-import { TabHeading } from "./AdminShell";
+import { FilterPills, TabHeading } from "./AdminShell";
 
-const listPath = (def: ResourceDef) => `/admin/dashboard/${def.tab}`;
-const dangerButton = "bg-red-600 hover:bg-red-700 focus-visible:outline-red-600";
+const deleteLinkClass = buttonClasses({ variant: "danger", size: "sm" });
+/** Lower case for running text, acronyms kept ("Q&A submissions", "blog posts"). */
+const lower = (text: string) => text.replace(/\S+/g, (w) => (/^[A-Z&]{2,}$/.test(w) ? w : w.toLowerCase()));
+const asText = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
+
+/** The delete question of a record, with the stronger confirmation when the site uses it. */
+export function deleteConfirmation(def: AnyResourceDef, record: { id: string; title: string; warning?: string | null }): Confirmation {
+  const thing = lower(def.singular);
+  return {
+    title: `Delete this ${thing}?`,
+    text: `“${record.title}” will be removed for good, from the dashboard and from the public site.`,
+    action: resourcePath(def, record.id, "delete"),
+    intent: INTENT.delete,
+    confirmLabel: `Delete ${thing}`,
+    warning: record.warning ? { title: `The site uses this ${thing}.`, text: record.warning } : undefined,
+  };
+}
 
 // ------------------------------------------------------------------ list
 
-export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }) {
+function ListFilter({ def, data }: { def: AnyResourceDef; data: ListData }) {
   const location = useLocation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const noDialog = useRef<HTMLDialogElement>(null);
-  const [deleting, setDeleting] = useState<ResourceRow | null>(null);
+  if (!def.filter || !data.filter) return null;
+  const { key, label, options, all } = def.filter;
+  const { value, counts } = data.filter;
+  const href = (v: string) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    params.set(key, v);
+    return `?${params}`;
+  };
+  const items = [...options, ...(all ? [{ value: FILTER_ALL, label: all }] : [])];
+  return (
+    <FilterPills
+      label={label}
+      items={items.map((o) => ({ to: href(o.value), label: `${o.label} (${counts[o.value] ?? 0})`, active: value === o.value }))}
+    />
+  );
+}
+
+function emptyTitle(def: AnyResourceDef, data: ListData) {
+  const plural = lower(def.plural);
+  if (data.q) return `No ${plural} match “${data.q}”`;
+  const option = def.filter?.options.find((o) => o.value === data.filter?.value);
+  return option ? `No ${lower(option.label)} ${plural}` : `No ${plural} yet`;
+}
+
+export function ResourceList({ def, data }: { def: AnyResourceDef; data: ListData }) {
+  const location = useLocation();
+  const confirm = useConfirmDialog();
+  const columns: Column<ResourceRow>[] = [
+    ...def.columns.map(
+      (c): Column<ResourceRow> => ({
+        header: c.header,
+        cell: (row) => (c.cell ? c.cell(row) : asText(row[c.key])),
+        className: c.className,
+        card: c.key === "title" ? "title" : "field",
+      }),
+    ),
+    {
+      header: "Actions",
+      hideHeader: true,
+      card: "actions",
+      // Aligned with the text around them: the buttons' padding hangs outside.
+      className: "flex items-center gap-1 whitespace-nowrap max-md:-ml-3 md:-my-1.5 md:justify-end",
+      cell: (row) => (
+        <>
+          {def.rowActions?.(row)}
+          <Link to={resourcePath(def, row.id)} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            Edit<span className="sr-only">{` ${row.title}`}</span>
+          </Link>
+          <ConfirmLink
+            to={resourcePath(def, row.id, "delete")}
+            ask={confirm.ask}
+            confirmation={deleteConfirmation(def, { id: row.id, title: row.title, warning: typeof row.deleteWarning === "string" ? row.deleteWarning : null })}
+            className={deleteLinkClass}
+          >
+            Delete<span className="sr-only">{` ${row.title}`}</span>
+          </ConfirmLink>
+        </>
+      ),
+    },
+  ];
   return (
     <section>
       <TabHeading
         title={def.plural}
         description={def.description}
         actions={
-          <Link to={`${listPath(def)}/new`} className={buttonClasses({ size: "sm" })}>
-            {`New ${def.singular.toLowerCase()}`}
-          </Link>
+          data.canCreate ? (
+            <Link to={resourcePath(def, "new")} className={buttonClasses({ size: "sm" })}>
+              {`New ${lower(def.singular)}`}
+            </Link>
+          ) : null
         }
       />
+      <ListFilter def={def} data={data} />
       <Form method="get" role="search" className="mb-4 flex max-w-md gap-2">
         <label htmlFor={`${def.tab}-search`} className="sr-only">
           {def.searchLabel}
         </label>
+        {def.filter && data.filter ? <input type="hidden" name={def.filter.key} value={data.filter.value} /> : null}
         <Input id={`${def.tab}-search`} type="search" name="q" defaultValue={data.q} placeholder={def.searchLabel} />
         <Button type="submit" variant="secondary">
           Search
@@ -55,56 +131,11 @@ export function ResourceList({ def, data }: { def: ResourceDef; data: ListData }
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {data.error}
         </p>
-      ) : data.rows.length === 0 ? (
-        <EmptyState title={data.q ? `No ${def.plural.toLowerCase()} match “${data.q}”` : `No ${def.plural.toLowerCase()} yet`} />
       ) : (
-        <Table caption={def.plural}>
-          <thead>
-            <tr>
-              {def.columns.map((c) => (
-                <Th key={c.header}>{c.header}</Th>
-              ))}
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {data.rows.map((row) => (
-              <Tr key={row.id}>
-                {def.columns.map((c) => (
-                  <Td key={c.header} className={c.className}>
-                    {c.cell(row)}
-                  </Td>
-                ))}
-                <Td className="whitespace-nowrap text-right">
-                  <div className="flex items-center justify-end gap-1">
-                    {def.rowActions?.(row)}
-                    <Link to={`${listPath(def)}/${row.id}`} className={buttonClasses({ variant: "ghost", size: "sm" })}>
-                      Edit<span className="sr-only">{` ${row.title}`}</span>
-                    </Link>
-                    <ModalLink
-                      to={`${listPath(def)}/${row.id}/delete`}
-                      // A record the site uses is deleted from its own page, with the stronger confirmation.
-                      dialog={row.deleteWarning ? noDialog : dialog}
-                      onOpen={() => setDeleting(row)}
-                      className={buttonClasses({ variant: "ghost", size: "sm" }) + " text-red-700 hover:bg-red-50"}
-                    >
-                      Delete<span className="sr-only">{` ${row.title}`}</span>
-                    </ModalLink>
-                  </div>
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
+        <Table caption={def.plural} columns={columns} rows={data.rows} rowKey={(row) => row.id} empty={<EmptyState title={emptyTitle(def, data)} />} />
       )}
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
-      <Modal ref={dialog} labelledBy="delete-title">
-        {deleting ? (
-          <DeleteConfirmation def={def} data={{ tab: def.tab, id: deleting.id, title: deleting.title, warning: null }} onCancel={() => dialog.current?.close()} />
-        ) : null}
-      </Modal>
+      {confirm.dialog}
     </section>
   );
 }
@@ -156,7 +187,7 @@ function FieldControl({ def, field, meta, suggestions }: { def: FieldDef; field:
         <Field label={def.label} htmlFor={field.id} hint={meta.hint ?? def.hint} {...errorsProps}>
           <Textarea
             {...getTextareaProps(field)}
-            rows={def.kind === "content" ? 16 : 4}
+            rows={def.rows ?? (def.kind === "content" ? 16 : 4)}
             className={def.kind === "content" ? "font-mono text-sm" : undefined}
             placeholder={def.placeholder}
           />
@@ -198,10 +229,10 @@ function contentNote(value: unknown): string | null {
   return problem ? `Not valid JSON (line ${problem.line}, column ${problem.column}): it will be stored as plain text.` : null;
 }
 
-export function ResourceForm({ def, data }: { def: ResourceDef; data: FormData_ }) {
+export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormData_ }) {
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const confirm = useConfirmDialog();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const defaults: Record<string, string | undefined> = Object.fromEntries(
     Object.entries(data.values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : undefined) : v === null || v === undefined ? "" : String(v)]),
@@ -214,7 +245,7 @@ export function ResourceForm({ def, data }: { def: ResourceDef; data: FormData_ 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: def.schema as z.ZodType<Record<string, string | undefined>> }),
   });
-  const title = data.id ? `Edit ${def.singular.toLowerCase()}` : `New ${def.singular.toLowerCase()}`;
+  const title = data.id ? `Edit ${lower(def.singular)}` : `New ${lower(def.singular)}`;
   return (
     <section>
       <TabHeading title={title} description={data.id ? String(data.values.title ?? "") : def.description} />
@@ -235,14 +266,19 @@ export function ResourceForm({ def, data }: { def: ResourceDef; data: FormData_ 
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-5">
           {data.id ? (
-            <ModalLink to={`${listPath(def)}/${data.id}/delete`} dialog={dialog} className={buttonClasses({ variant: "ghost" }) + " text-red-700 hover:bg-red-50"}>
+            <ConfirmLink
+              to={resourcePath(def, data.id, "delete")}
+              ask={confirm.ask}
+              confirmation={deleteConfirmation(def, { id: data.id, title: String(data.values.title ?? "") })}
+              className={buttonClasses({ variant: "danger" })}
+            >
               Delete
-            </ModalLink>
+            </ConfirmLink>
           ) : (
             <span />
           )}
           <div className="flex flex-wrap gap-3">
-            <Link to={listPath(def)} className={buttonClasses({ variant: "secondary" })}>
+            <Link to={resourcePath(def)} className={buttonClasses({ variant: "secondary" })}>
               Cancel
             </Link>
             {def.previewField ? (
@@ -266,72 +302,14 @@ export function ResourceForm({ def, data }: { def: ResourceDef; data: FormData_ 
           </div>
         </section>
       ) : null}
-      {data.id ? (
-        <Modal ref={dialog} labelledBy="delete-title">
-          <DeleteConfirmation
-            def={def}
-            data={{ tab: def.tab, id: data.id, title: String(data.values.title ?? ""), warning: null }}
-            onCancel={() => dialog.current?.close()}
-          />
-        </Modal>
-      ) : null}
+      {confirm.dialog}
     </section>
   );
 }
 
 // ---------------------------------------------------------------- delete
 
-export function DeleteConfirmation({
-  def,
-  data,
-  onCancel,
-  confirmError,
-}: {
-  def: ResourceDef;
-  data: DeleteData;
-  onCancel?: () => void;
-  /** The action's answer when the stronger confirmation's box was not ticked. */
-  confirmError?: string;
-}) {
-  const thing = def.singular.toLowerCase();
-  return (
-    <Form method="post" action={`${listPath(def)}/${data.id}/delete`}>
-      <h2 id="delete-title" className="pr-8 text-lg font-bold">
-        {`Delete this ${thing}?`}
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">“{data.title}” will be removed for good, from the dashboard and from the public site.</p>
-      {data.warning ? (
-        <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
-          <p className="font-semibold">{`The site uses this ${thing}.`}</p>
-          <p className="mt-1">{data.warning}</p>
-          <label className="mt-3 flex items-center gap-2 font-medium">
-            <input
-              type="checkbox"
-              name="confirm"
-              value="yes"
-              aria-invalid={confirmError ? true : undefined}
-              aria-describedby={confirmError ? "delete-confirm-error" : undefined}
-              className="h-4 w-4 rounded border-amber-400"
-            />
-            I understand, delete it anyway
-          </label>
-          <ErrorList id="delete-confirm-error" errors={confirmError ? [confirmError] : null} />
-        </div>
-      ) : null}
-      <div className="mt-6 flex justify-end gap-3">
-        {onCancel ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : (
-          <Link to={listPath(def)} className={buttonClasses({ variant: "secondary" })}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" name="intent" value={INTENT.delete} className={dangerButton} data-autofocus>
-          {`Delete ${thing}`}
-        </Button>
-      </div>
-    </Form>
-  );
+/** The delete confirmation as a page (without JavaScript, or after a refusal): Cancel goes back to the list. */
+export function DeleteConfirmation({ def, data, confirmError }: { def: AnyResourceDef; data: DeleteData; confirmError?: string }) {
+  return <ConfirmForm confirmation={deleteConfirmation(def, data)} cancel={resourcePath(def)} error={confirmError} />;
 }

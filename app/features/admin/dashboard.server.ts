@@ -1,5 +1,5 @@
-/** What the dashboard shows: the seven counts and each tab's list. */
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+/** The dashboard's seven counts (each tab reads its own list). */
+import { count } from "drizzle-orm";
 import { blogs, contentBlocks, guides, keywords, leads, pages, qaSubmissions } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
 
@@ -29,35 +29,3 @@ export async function dashboardCounts(env: Env): Promise<DashboardCounts> {
   const [p, g, c, q, b, k, l] = results.map((r) => r[0]?.n ?? 0);
   return { pages: p!, guides: g!, contentBlocks: c!, qa: q!, blogs: b!, keywords: k!, leads: l! };
 }
-
-const LIST_LIMIT = 200;
-
-export type QaFilter = "pending" | "published" | "all";
-export function parseQaFilter(value: string | null): QaFilter {
-  return value === "published" || value === "all" ? value : "pending";
-}
-
-/** The Q&A tab opens on Pending, with counts for Pending, Published and All. */
-export async function listQa(env: Env, filter: QaFilter) {
-  const db = getDb(env);
-  const [rows, counts] = await db.batch([
-    db
-      .select({
-        id: qaSubmissions.id,
-        title: qaSubmissions.title,
-        category: qaSubmissions.category,
-        status: qaSubmissions.status,
-        isFeatured: qaSubmissions.isFeatured,
-        createdAt: qaSubmissions.createdAt,
-      })
-      .from(qaSubmissions)
-      .where(filter === "all" ? undefined : eq(qaSubmissions.status, filter))
-      .orderBy(desc(qaSubmissions.createdAt))
-      .limit(LIST_LIMIT),
-    db.select({ status: qaSubmissions.status, n: count() }).from(qaSubmissions).groupBy(qaSubmissions.status),
-  ]);
-  const pending = counts.find((c) => c.status === "pending")?.n ?? 0;
-  const published = counts.find((c) => c.status === "published")?.n ?? 0;
-  return { rows, counts: { pending, published, all: pending + published } };
-}
-

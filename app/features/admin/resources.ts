@@ -5,13 +5,14 @@
  */
 import { blogsResource } from "~/features/blog/blog.resource";
 import { contentBlocksResource, guidesResource, pagesResource } from "~/features/content/resources";
-import type { ResourceDef } from "~/lib/admin-resource/types";
+import { qaResource } from "~/features/qa/qa.resource";
+import type { AnyResourceDef } from "~/lib/admin-resource/types";
 
-export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [pagesResource, guidesResource, contentBlocksResource, blogsResource].map((def) => [def.tab, def as ResourceDef]),
+export const RESOURCES: Record<string, AnyResourceDef> = Object.fromEntries(
+  ([pagesResource, guidesResource, contentBlocksResource, qaResource, blogsResource] as AnyResourceDef[]).map((def) => [def.tab, def]),
 );
 
-export function resourceDef(tab: string | undefined): ResourceDef {
+export function resourceDef(tab: string | undefined): AnyResourceDef {
   const def = tab ? RESOURCES[tab] : undefined;
   if (!def) throw new Error(`No admin resource "${tab}"`);
   return def;

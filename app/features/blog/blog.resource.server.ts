@@ -45,7 +45,7 @@ function columns(v: BlogValue) {
   };
 }
 
-export const blogsServer: ResourceServer<typeof blogSchema> = {
+export const blogsServer: ResourceServer<typeof blogsResource> = {
   def: blogsResource,
   list: queries.list,
   async get(env, id) {

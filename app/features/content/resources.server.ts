@@ -29,7 +29,7 @@ const pageQueries = tableQueries(pages, {
 type PageValue = z.output<typeof pageSchema>;
 const pageColumns = (v: PageValue) => ({ slug: v.slug, title: v.title, metaDescription: orNull(v.metaDescription), content: orNull(v.content), isPublished: v.isPublished });
 
-export const pagesServer: ResourceServer<typeof pageSchema> = {
+export const pagesServer: ResourceServer<typeof pagesResource> = {
   def: pagesResource,
   list: pageQueries.list,
   get: pageQueries.get,
@@ -87,7 +87,7 @@ async function moveGuide(env: Env, id: string, by: -1 | 1) {
     .run();
 }
 
-export const guidesServer: ResourceServer<typeof guideSchema> = {
+export const guidesServer: ResourceServer<typeof guidesResource> = {
   def: guidesResource,
   list: guideQueries.list,
   get: guideQueries.get,
@@ -145,7 +145,7 @@ const blockQueries = tableQueries(contentBlocks, {
 type BlockValue = z.output<typeof contentBlockSchema>;
 const blockColumns = (v: BlockValue) => ({ name: v.name, type: v.type, content: orNull(v.content), description: orNull(v.description) });
 
-export const contentBlocksServer: ResourceServer<typeof contentBlockSchema> = {
+export const contentBlocksServer: ResourceServer<typeof contentBlocksResource> = {
   def: contentBlocksResource,
   list: blockQueries.list,
   get: blockQueries.get,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
-import { defineResource, type ListColumn, type ResourceMessages, type ResourceRow } from "~/lib/admin-resource/types";
+import { defineResource, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
 import { checkboxField, contentField, CONTENT_MESSAGES, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
 import { ReorderButtons } from "~/components/ui/ReorderButtons";
 
@@ -20,14 +20,17 @@ const messagesFor = (singular: string, plural: string): ResourceMessages => ({
   fetchFailed: `Failed to fetch ${plural.toLowerCase()}`,
 });
 
-const status: ListColumn = {
+// Columns the three resources share: each declaration checks their keys against its own schema.
+const status: ListColumn<"isPublished"> = {
+  key: "isPublished",
   header: "Status",
   cell: (r) => (r.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>),
 };
-const updated: ListColumn = { header: "Updated", cell: (r) => formatDate(new Date(r.updatedAt as string)), className: "whitespace-nowrap" };
-const titleCol: ListColumn = { header: "Title", cell: (r) => r.title, className: "font-medium text-ink" };
+const updated: ListColumn<"updatedAt"> = { key: "updatedAt", header: "Updated", cell: (r) => formatDate(new Date(r.updatedAt as string)), className: "whitespace-nowrap" };
+const titleCol: ListColumn<"title"> = { key: "title", header: "Title", className: "font-medium text-ink" };
 /** The address, linked to the live page when it is published. */
-const liveLink = (prefix: string): ListColumn => ({
+const liveLink = (prefix: string): ListColumn<"slug" | "isPublished"> => ({
+  key: "slug",
   header: "Address",
   cell: (r) =>
     r.isPublished ? (
@@ -93,13 +96,13 @@ export const guidesResource = defineResource({
     { name: "isPublished", label: "Published", kind: "checkbox", hint: "Drafts answer 404 and are not listed." },
   ],
   columns: [
-    { header: "#", cell: (r) => String(r.orderIndex), className: "tabular-nums text-slate-500" },
+    { key: "orderIndex", header: "#", className: "tabular-nums text-slate-500" },
     titleCol,
-    { header: "Category", cell: (r) => (r.category ? String(r.category) : "—") },
+    { key: "category", header: "Category", cell: (r) => (r.category ? String(r.category) : "—") },
     liveLink("/guides/"),
     status,
   ],
-  rowActions: (r: ResourceRow) => <ReorderButtons id={r.id} label={r.title} />,
+  rowActions: (r) => <ReorderButtons id={r.id} label={r.title} />,
   messages: messagesFor("Guide", "Guides"),
   searchLabel: "Search guides by title",
   previewField: "content",
@@ -124,10 +127,12 @@ export const contentBlocksResource = defineResource({
     { name: "description", label: "Description", kind: "textarea", hint: "For admins: where it shows and what it is for." },
     { name: "content", label: "Content", kind: "content", hint: 'Text, or JSON such as { "text": "…" }.' },
   ],
+  listKeys: ["usedOn", "deleteWarning"],
   columns: [
-    { header: "Name", cell: (r) => r.title, className: "font-medium text-ink" },
-    { header: "Type", cell: (r) => <Badge tone="brand">{String(r.type)}</Badge> },
+    { key: "title", header: "Name", className: "font-medium text-ink" },
+    { key: "type", header: "Type", cell: (r) => <Badge tone="brand">{String(r.type)}</Badge> },
     {
+      key: "usedOn",
       header: "Used on",
       cell: (r) =>
         r.usedOn ? (

@@ -7,10 +7,10 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Field, Input, inputClasses } from "~/components/ui/Field";
 import { formatDate } from "~/components/ui/format";
-import { Modal, ModalLink } from "~/components/ui/Modal";
 import { Pagination } from "~/components/ui/Pagination";
 import { ExternalLink } from "~/components/ui/ExternalLink";
-import { EmptyState, Table, Td, Th, Tr } from "~/components/ui/Table";
+import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~/components/ui/Confirm";
+import { EmptyState, Table } from "~/components/ui/Table";
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/lib/forms";
 import { keywordSchema } from "./keyword.schema";
@@ -20,8 +20,8 @@ import type { KeywordRow, LeadsPage } from "./leads.server";
 import type { UploadReport } from "./upload.server";
 
 export const UPLOAD_ENDPOINT = "/admin/lead-finder/import";
+const PATH = "/admin/dashboard/lead-finder";
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
-const danger = "bg-red-600 hover:bg-red-700";
 
 export interface LeadFinderData {
   keywords: KeywordRow[];
@@ -29,7 +29,9 @@ export interface LeadFinderData {
   selected: KeywordRow | null;
   leads: LeadsPage | null;
   leadsError: string | null;
+  /** The confirmation asked for in the address (without JavaScript): `keyword:{id}`, `all` or `selected` (with `ids`). */
   confirm: string | null;
+  confirmIds: string[];
 }
 
 function KeywordForm({ lastResult }: { lastResult?: LeadFinderActionData["keywordResult"] }) {
@@ -53,37 +55,26 @@ function KeywordForm({ lastResult }: { lastResult?: LeadFinderActionData["keywor
   );
 }
 
-function ConfirmBox({ title, text, intent, keywordId, onCancel, cancelTo }: { title: string; text: string; intent: string; keywordId?: string; onCancel?: () => void; cancelTo: string }) {
+/** A confirmation asked for in the address, shown in place (the page without JavaScript). */
+function ConfirmPanel({ confirmation, cancel }: { confirmation: Confirmation; cancel: string }) {
   return (
-    <Form method="post" action={`/admin/dashboard/lead-finder${keywordId ? `?keyword=${keywordId}` : ""}`}>
-      <h2 id="confirm-title" className="pr-8 text-lg font-bold">
-        {title}
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">{text}</p>
-      {keywordId ? <input type="hidden" name="keywordId" value={keywordId} /> : null}
-      <div className="mt-6 flex justify-end gap-3">
-        {onCancel ? (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : (
-          <Link to={cancelTo} className={buttonClasses({ variant: "secondary" })}>
-            Cancel
-          </Link>
-        )}
-        <Button type="submit" name="intent" value={intent} className={danger} data-autofocus>
-          {title.replace(/\?$/, "")}
-        </Button>
-      </div>
-    </Form>
+    <div className="mt-4 rounded-xl border border-red-200 bg-red-50/40 p-4">
+      <ConfirmForm confirmation={confirmation} cancel={cancel} />
+    </div>
   );
 }
 
+const deleteKeyword = (k: KeywordRow): Confirmation => ({
+  title: "Delete keyword?",
+  text: `“${k.keyword}” and its ${k.leadCount} ${k.leadCount === 1 ? "lead" : "leads"} will be deleted for good.`,
+  action: PATH,
+  intent: `delete-keyword:${k.id}`,
+  confirmLabel: "Delete keyword",
+});
+
 function Keywords({ data, lastResult }: { data: LeadFinderData; lastResult?: LeadFinderActionData["keywordResult"] }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [deleting, setDeleting] = useState<KeywordRow | null>(null);
+  const confirm = useConfirmDialog();
   const confirming = data.confirm?.startsWith("keyword:") ? data.keywords.find((k) => `keyword:${k.id}` === data.confirm) : null;
-  const deleteText = (k: KeywordRow) => `“${k.keyword}” and its ${k.leadCount} ${k.leadCount === 1 ? "lead" : "leads"} will be deleted for good.`;
   return (
     <section aria-labelledby="keywords-title" className={card}>
       <h3 id="keywords-title" className="font-semibold text-ink">
@@ -92,11 +83,7 @@ function Keywords({ data, lastResult }: { data: LeadFinderData; lastResult?: Lea
       <div className="mt-3">
         <KeywordForm lastResult={lastResult} />
       </div>
-      {confirming ? (
-        <div className="mt-4 rounded-xl border border-red-200 bg-red-50/40 p-4">
-          <ConfirmBox title="Delete keyword?" text={deleteText(confirming)} intent={`delete-keyword:${confirming.id}`} cancelTo="/admin/dashboard/lead-finder" />
-        </div>
-      ) : null}
+      {confirming ? <ConfirmPanel confirmation={deleteKeyword(confirming)} cancel={PATH} /> : null}
       {data.keywordsError ? (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700">
           {data.keywordsError}
@@ -115,23 +102,14 @@ function Keywords({ data, lastResult }: { data: LeadFinderData; lastResult?: Lea
                 {k.keyword}
               </Link>
               <Badge>{`${k.leadCount} leads`}</Badge>
-              <ModalLink
-                to={`?confirm=keyword:${k.id}`}
-                dialog={dialog}
-                onOpen={() => setDeleting(k)}
-                className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-              >
+              <ConfirmLink to={`?confirm=keyword:${k.id}`} ask={confirm.ask} confirmation={deleteKeyword(k)} className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50">
                 Delete<span className="sr-only">{` keyword ${k.keyword}`}</span>
-              </ModalLink>
+              </ConfirmLink>
             </li>
           ))}
         </ul>
       )}
-      <Modal ref={dialog} labelledBy="confirm-title">
-        {deleting ? (
-          <ConfirmBox title="Delete keyword?" text={deleteText(deleting)} intent={`delete-keyword:${deleting.id}`} onCancel={() => dialog.current?.close()} cancelTo="" />
-        ) : null}
-      </Modal>
+      {confirm.dialog}
     </section>
   );
 }
@@ -216,7 +194,7 @@ function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadRep
         </a>
       </div>
       <p className="mt-1 text-sm text-slate-600">Columns: store name, store URL, email, app being tested, status. Up to 5 MB and 50,000 rows.</p>
-      <Form key={data.selected?.id ?? "none"} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <Form key={data.selected?.id ?? "none"} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>
           <label htmlFor="upload-keyword" className="mb-1.5 block text-sm font-medium text-ink">
             Keyword
@@ -256,7 +234,7 @@ function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadRep
 function Stores({ data }: { data: LeadFinderData }) {
   const location = useLocation();
   const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const confirm = useConfirmDialog();
   const form = useRef<HTMLFormElement>(null);
   const [count, setCount] = useState(0);
   const [all, setAll] = useState(false);
@@ -270,7 +248,22 @@ function Stores({ data }: { data: LeadFinderData }) {
   };
   const keyword = data.selected!;
   const leads = data.leads;
-  const allText = `All ${leads?.stores ?? 0} stores of “${keyword.keyword}” (${keyword.leadCount} rows with duplicates) will be deleted for good.`;
+  const here = `${PATH}?${new URLSearchParams({ keyword: keyword.id })}`;
+  const deleteAll: Confirmation = {
+    title: "Delete all stores?",
+    text: `All ${leads?.stores ?? 0} stores of “${keyword.keyword}” (${keyword.leadCount} rows with duplicates) will be deleted for good.`,
+    action: here,
+    intent: "delete-all",
+    confirmLabel: "Delete all stores",
+  };
+  const deleteSelected = (ids: string[]): Confirmation => ({
+    title: "Delete selected stores?",
+    text: `${ids.length} selected ${ids.length === 1 ? "store" : "stores"} of “${keyword.keyword}” (with their hidden duplicates) will be deleted for good.`,
+    action: here,
+    intent: "delete-selected",
+    confirmLabel: "Delete selected stores",
+    fields: { id: ids },
+  });
   return (
     <section aria-labelledby="stores-title" className={cn(card, "mt-6")}>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -281,15 +274,20 @@ function Stores({ data }: { data: LeadFinderData }) {
           {leads ? <p className="mt-1 text-sm text-slate-600">{`${leads.hidden} duplicate ${leads.hidden === 1 ? "row" : "rows"} hidden (same store URL). Deleting a store deletes its duplicates too.`}</p> : null}
         </div>
         {leads && leads.stores > 0 ? (
-          <ModalLink to={`?keyword=${keyword.id}&confirm=all`} dialog={dialog} className={buttonClasses({ variant: "secondary", size: "sm" }) + " text-red-700"}>
+          <ConfirmLink to={`${here}&confirm=all`} ask={confirm.ask} confirmation={deleteAll} className={buttonClasses({ variant: "secondary", size: "sm" }) + " text-red-700"}>
             Delete all
-          </ModalLink>
+          </ConfirmLink>
         ) : null}
       </div>
-      {data.confirm === "all" ? (
-        <div className="mt-4 rounded-xl border border-red-200 bg-red-50/40 p-4">
-          <ConfirmBox title="Delete all stores?" text={allText} intent="delete-all" keywordId={keyword.id} cancelTo={`?keyword=${keyword.id}`} />
-        </div>
+      {data.confirm === "all" ? <ConfirmPanel confirmation={deleteAll} cancel={here} /> : null}
+      {data.confirm === "selected" ? (
+        data.confirmIds.length > 0 ? (
+          <ConfirmPanel confirmation={deleteSelected(data.confirmIds)} cancel={here} />
+        ) : (
+          <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+            Select at least one store.
+          </p>
+        )
       ) : null}
       {data.leadsError ? (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700">
@@ -300,80 +298,89 @@ function Stores({ data }: { data: LeadFinderData }) {
           <EmptyState title="No stores yet for this keyword: import a CSV above." />
         </div>
       ) : (
-        <Form ref={form} method="post" action={`/admin/dashboard/lead-finder${location.search}`} className="mt-4" onChange={recount}>
-          <input type="hidden" name="keywordId" value={keyword.id} />
+        // A GET form: 'Delete selected' opens the confirmation with the ticked ids (?confirm=selected&id=…);
+        // each row's Delete posts (formMethod). With JavaScript, 'Delete selected' asks in the dialog instead.
+        <Form ref={form} method="get" action={PATH} className="mt-4" onChange={recount}>
+          <input type="hidden" name="keyword" value={keyword.id} />
+          {leads.page > 1 ? <input type="hidden" name="page" value={leads.page} /> : null}
           <div className="mb-3 flex flex-wrap items-center gap-3">
-            <Button type="submit" name="intent" value="delete-selected" variant="secondary" size="sm" disabled={hydrated && count === 0}>
+            {hydrated ? (
+              <label className="flex items-center gap-2 text-sm font-medium text-ink">
+                <input
+                  type="checkbox"
+                  checked={all}
+                  onChange={(e) => {
+                    for (const box of boxes()) box.checked = e.target.checked;
+                    recount();
+                  }}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
+                Select all stores on this page
+              </label>
+            ) : null}
+            <Button
+              type="submit"
+              name="confirm"
+              value="selected"
+              variant="secondary"
+              size="sm"
+              disabled={hydrated && count === 0}
+              onClick={(event) => {
+                const ids = boxes().filter((b) => b.checked).map((b) => b.value);
+                if (hydrated && ids.length > 0 && confirm.ask(deleteSelected(ids))) event.preventDefault();
+              }}
+            >
               {hydrated ? `Delete selected (${count})` : "Delete selected"}
             </Button>
           </div>
-          <Table caption={`Stores for ${keyword.keyword}`}>
-            <thead>
-              <tr>
-                <Th className="w-10">
-                  {hydrated ? (
-                    <input
-                      type="checkbox"
-                      aria-label="Select all stores on this page"
-                      checked={all}
-                      onChange={(e) => {
-                        for (const box of boxes()) box.checked = e.target.checked;
-                        recount();
-                      }}
-                      className="h-4 w-4 rounded border-slate-300"
-                    />
-                  ) : (
-                    <span className="sr-only">Select</span>
-                  )}
-                </Th>
-                <Th>Store</Th>
-                <Th>URL</Th>
-                <Th>Email</Th>
-                <Th>Testing app</Th>
-                <Th>Status</Th>
-                <Th>Added</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {leads.rows.map((r) => (
-                <Tr key={r.id}>
-                  <Td>
-                    <input
-                      type="checkbox"
-                      name="id"
-                      value={r.id}
-                      aria-label={`Select ${r.storeName}`}
-                      className="h-4 w-4 rounded border-slate-300"
-                    />
-                  </Td>
-                  <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
-                  <Td>
+          <Table
+            caption={`Stores for ${keyword.keyword}`}
+            rows={leads.rows}
+            rowKey={(r) => r.id}
+            columns={[
+              {
+                header: "Select",
+                hideHeader: true,
+                card: "lead",
+                cell: (r) => <input type="checkbox" name="id" value={r.id} aria-label={`Select ${r.storeName}`} className="h-4 w-4 rounded border-slate-300" />,
+              },
+              { header: "Store", cell: (r) => r.storeName, className: "min-w-32 font-medium text-ink", card: "title" },
+              {
+                header: "URL",
+                cell: (r) => (
+                  <span title={r.storeUrl}>
                     <ExternalLink url={r.storeUrl} />
-                  </Td>
-                  <Td className="max-w-56 truncate" title={r.email ?? undefined}>{r.email ?? "—"}</Td>
-                  <Td>{r.appTesting || "—"}</Td>
-                  <Td>
-                    <Badge tone={r.status === "On Trial" ? "warning" : "neutral"}>{r.status}</Badge>
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDate(r.createdAt)}</Td>
-                  <Td>
-                    <button type="submit" name="intent" value={`delete-store:${r.id}`} className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50">
-                      Delete<span className="sr-only">{` ${r.storeName}`}</span>
-                    </button>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={leads.page} pageCount={leads.pageCount} search={location.search} />
+                  </span>
+                ),
+                className: "max-w-44 truncate",
+              },
+              { header: "Email", cell: (r) => (r.email ? <span title={r.email}>{r.email}</span> : "—"), className: "max-w-48 truncate" },
+              { header: "Testing app", cell: (r) => r.appTesting || "—" },
+              { header: "Status", cell: (r) => <Badge tone={r.status === "On Trial" ? "warning" : "neutral"}>{r.status}</Badge> },
+              { header: "Added", cell: (r) => formatDate(r.createdAt), className: "whitespace-nowrap" },
+              {
+                header: "Actions",
+                hideHeader: true,
+                card: "actions",
+                cell: (r) => (
+                  <button
+                    type="submit"
+                    formMethod="post"
+                    formAction={`${PATH}${location.search}`}
+                    name="intent"
+                    value={`delete-store:${r.id}`}
+                    className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+                  >
+                    Delete<span className="sr-only">{` ${r.storeName}`}</span>
+                  </button>
+                ),
+              },
+            ]}
+          />
+          <Pagination page={leads.page} pageCount={leads.pageCount} search={`?${new URLSearchParams({ keyword: keyword.id })}`} />
         </Form>
       )}
-      <Modal ref={dialog} labelledBy="confirm-title">
-        <ConfirmBox title="Delete all stores?" text={allText} intent="delete-all" keywordId={keyword.id} onCancel={() => dialog.current?.close()} cancelTo="" />
-      </Modal>
+      {confirm.dialog}
     </section>
   );
 }
@@ -385,7 +392,7 @@ export function LeadFinder({ data, actionData }: { data: LeadFinderData; actionD
         <h2 className="text-lg font-semibold">Lead Finder</h2>
         <p className="mt-1 text-sm text-slate-600">Keywords and the stores found testing apps for each. Import stores from a CSV file.</p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Keywords data={data} lastResult={actionData?.keywordResult} />
         <div className="lg:col-span-2">
           <UploadForm data={data} report={actionData?.upload} />

@@ -8,7 +8,7 @@ import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { keywordSchema } from "./keyword.schema";
-import { LEAD_MESSAGES as M } from "./lead-finder.options";
+import { LEADS_PAGE_SIZE, LEAD_MESSAGES as M } from "./lead-finder.options";
 import { addKeyword, deleteAllStores, deleteKeyword, deleteStores, keywordExists, listKeywords, listLeads, type KeywordRow, type LeadsPage } from "./leads.server";
 import { handleUpload, type UploadReport } from "./upload.server";
 
@@ -35,7 +35,10 @@ export async function loadLeadFinder(request: Request, env: Env) {
       leadsError = M.fetchFailed;
     }
   }
-  return { keywords, keywordsError, selected, leads, leadsError, confirm: url.searchParams.get("confirm") };
+  const confirm = url.searchParams.get("confirm");
+  // The ids ticked for 'Delete selected' (a page of stores: at most LEADS_PAGE_SIZE).
+  const confirmIds = confirm === "selected" ? url.searchParams.getAll("id").filter(Boolean).slice(0, LEADS_PAGE_SIZE) : [];
+  return { keywords, keywordsError, selected, leads, leadsError, confirm, confirmIds };
 }
 
 export type LeadFinderActionData = { keywordResult?: SubmissionResult<string[]>; upload?: UploadReport };
@@ -43,6 +46,7 @@ export type LeadFinderActionData = { keywordResult?: SubmissionResult<string[]>;
 const back = (request: Request, keywordId?: string | null) => {
   const url = new URL(request.url);
   url.searchParams.delete("confirm");
+  url.searchParams.delete("id");
   if (keywordId !== undefined) {
     if (keywordId) url.searchParams.set("keyword", keywordId);
     else url.searchParams.delete("keyword");
@@ -57,7 +61,8 @@ export async function leadFinderAction(request: Request, env: Env) {
   }
   const form = await readFormData(request);
   const [intent, target] = String(form.get("intent") ?? "").split(":");
-  const keywordId = String(form.get("keywordId") ?? "");
+  // The stores' keyword is the page's (?keyword=…): the stores form, its row buttons and the confirmations post there.
+  const keywordId = new URL(request.url).searchParams.get("keyword") ?? "";
   const run = async (failure: string, work: () => Promise<ToastInput>, to = back(request)) => {
     try {
       return redirectWithToast(env, to, await work());

@@ -13,7 +13,7 @@ import { Button, ButtonLink, buttonClasses } from "~/components/ui/Button";
 import { displayUrl, ExternalLink } from "~/components/ui/ExternalLink";
 import { Field, Input } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
-import { Table, Td, Th, Tr } from "~/components/ui/Table";
+import { Table } from "~/components/ui/Table";
 import { cn } from "~/components/ui/cn";
 import { showToast } from "~/lib/client-toast";
 import { warmLeadsSearchSchema } from "./search.schema";
@@ -252,72 +252,24 @@ function LeadActions({ lead }: { lead: WarmLead }) {
 
 const StatusBadge = ({ status }: { status: string }) => <Badge tone={status === "On Trial" ? "warning" : "neutral"}>{status}</Badge>;
 
-/** The results: a table from tablet width up, a list of cards on phones (no sideways scrolling). */
+/** The results: a table from tablet width up, a card per store on phones (no sideways scrolling). */
 function ResultsTable({ keyword, results }: { keyword: string; results: WarmLeadsPage }) {
   return (
     <>
-      <ul className="space-y-3 sm:hidden" aria-label={`Warm leads for ${keyword}`}>
-        {results.rows.map((r) => (
-          <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <div className="flex items-start justify-between gap-3">
-              <p className="font-semibold text-ink">{r.storeName}</p>
-              <StatusBadge status={r.status} />
-            </div>
-            <p className="mt-1 break-all text-sm text-slate-600">{displayUrl(r.storeUrl)}</p>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-600">Email</dt>
-              <dd className="break-all text-slate-800">{r.email ?? "—"}</dd>
-              <dt className="text-slate-600">Testing app</dt>
-              <dd className="text-slate-800">{r.appTesting || "—"}</dd>
-              <dt className="text-slate-600">Keyword</dt>
-              <dd>
-                <Badge tone="brand">{r.keyword}</Badge>
-              </dd>
-            </dl>
-            <div className="mt-3 border-t border-slate-100 pt-3 text-sm">
-              <LeadActions lead={r} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">
-        <Table caption={`Warm leads for ${keyword}`}>
-          <thead>
-            <tr>
-              <Th>Store name</Th>
-              <Th>Store URL</Th>
-              <Th>Email</Th>
-              <Th>Testing app</Th>
-              <Th>Status</Th>
-              <Th>Keyword</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {results.rows.map((r) => (
-              <Tr key={r.id}>
-                <Td className="min-w-40 font-medium text-ink">{r.storeName}</Td>
-                <Td className="max-w-64 truncate" title={r.storeUrl}>
-                  {displayUrl(r.storeUrl)}
-                </Td>
-                <Td className="max-w-56 truncate" title={r.email ?? undefined}>
-                  {r.email ?? "—"}
-                </Td>
-                <Td>{r.appTesting || "—"}</Td>
-                <Td>
-                  <StatusBadge status={r.status} />
-                </Td>
-                <Td>
-                  <Badge tone="brand">{r.keyword}</Badge>
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <LeadActions lead={r} />
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <Table
+        caption={`Warm leads for ${keyword}`}
+        rows={results.rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: "Store name", cell: (r) => r.storeName, className: "min-w-40 font-medium text-ink", card: "title" },
+          { header: "Store URL", cell: (r) => <span title={r.storeUrl}>{displayUrl(r.storeUrl)}</span>, className: "max-w-44 truncate" },
+          { header: "Email", cell: (r) => (r.email ? <span title={r.email}>{r.email}</span> : "—"), className: "max-w-48 truncate" },
+          { header: "Testing app", cell: (r) => r.appTesting || "—" },
+          { header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+          { header: "Keyword", cell: (r) => <Badge tone="brand">{r.keyword}</Badge> },
+          { header: "Actions", card: "actions", cell: (r) => <LeadActions lead={r} />, className: "whitespace-nowrap" },
+        ]}
+      />
       <Pagination page={results.page} pageCount={results.pageCount} search={`?${new URLSearchParams({ keyword })}`} />
     </>
   );

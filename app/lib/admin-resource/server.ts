@@ -1,7 +1,8 @@
 /**
  * The server half of the admin resource pattern: loaders and actions for the
- * list, the form (new and edit, with preview) and the delete confirmation,
- * built from a declaration. Every one calls `requireAdmin` first.
+ * list (search, paging, a filter with counts), the form (new and edit, with
+ * preview) and the delete confirmation, built from a declaration. Every one
+ * calls the guard (`requireAdmin`) first.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -12,16 +13,40 @@ import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
 import { redirectWithToast } from "../toast.server";
 import { isUniqueViolation } from "../unique.server";
-import { CONFIRM_DELETE_MESSAGE, INTENT, PAGE_SIZE, staleMessage, UPDATED_AT_FIELD, type ResourceDef, type ResourceRow } from "./types";
+import {
+  CONFIRM_DELETE_MESSAGE,
+  FILTER_ALL,
+  INTENT,
+  PAGE_SIZE,
+  resourcePath,
+  staleMessage,
+  UPDATED_AT_FIELD,
+  type AnyResourceDef,
+  type ResourceFilter,
+  type ResourceRow,
+  type RowKeyOf,
+} from "./types";
 
 /** What the site already serves: slugs may not take these first path segments. */
 export type ServerContext = { env: Env; reservedPaths: ReadonlySet<string> };
 
 export type SaveOutcome = "ok" | "stale" | "missing";
 
-export interface ResourceServer<Schema extends z.ZodType = z.ZodType> {
-  def: ResourceDef<Schema>;
-  list(env: Env, opts: { q: string; page: number; pageSize: number }): Promise<{ rows: ResourceRow[]; total: number }>;
+/** What the list asks for: the search, the page and the filter's value (null: every record). */
+export type ListQuery = { q: string; page: number; pageSize: number; filter: string | null };
+export type ListResult<Row extends ResourceRow = ResourceRow> = {
+  rows: Row[];
+  /** Records matching the search and the filter. */
+  total: number;
+  /** With a filter: records matching the search, by the filtered key's value. */
+  counts?: Record<string, number>;
+};
+
+type SchemaOf<Def extends AnyResourceDef> = Def["schema"];
+
+export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
+  def: Def;
+  list(env: Env, query: ListQuery): Promise<ListResult<ResourceRow<RowKeyOf<Def>>>>;
   /** The record as form values (strings, booleans, numbers), with `updatedAt` in ms. */
   get(env: Env, id: string): Promise<({ id: string; title: string; updatedAt: number } & Record<string, unknown>) | null>;
   /** Initial values of a new record. */
@@ -33,10 +58,11 @@ export interface ResourceServer<Schema extends z.ZodType = z.ZodType> {
    * Asked again when a save is refused by a unique index (a save in between
    * took the value), so its messages are also the answer to a race.
    */
-  check?(ctx: ServerContext, value: z.output<Schema>, id: string | null): Promise<Record<string, string[]> | null>;
-  create(env: Env, value: z.output<Schema>): Promise<void>;
+  check?(ctx: ServerContext, value: z.output<SchemaOf<Def>>, id: string | null): Promise<Record<string, string[]> | null>;
+  /** Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404. */
+  create?(env: Env, value: z.output<SchemaOf<Def>>): Promise<void>;
   /** Updates only when the stored `updated_at` is still `expectedUpdatedAt`. */
-  update(env: Env, id: string, value: z.output<Schema>, expectedUpdatedAt: number): Promise<SaveOutcome>;
+  update(env: Env, id: string, value: z.output<SchemaOf<Def>>, expectedUpdatedAt: number): Promise<SaveOutcome>;
   remove(env: Env, id: string): Promise<boolean>;
   /** A stronger confirmation before deleting (what the site will lose), or null. */
   deleteWarning?(row: { id: string; title: string } & Record<string, unknown>): string | null;
@@ -47,7 +73,7 @@ export interface ResourceServer<Schema extends z.ZodType = z.ZodType> {
 export type FormActionData = { result: SubmissionResult<string[]>; preview?: unknown; previewed?: boolean };
 
 const ADMIN_FORM_BYTES = 512 * 1024;
-const listPath = (def: ResourceDef) => `/admin/dashboard/${def.tab}`;
+export const TOO_LARGE_MESSAGE = "That is more than a record may hold (512 KB).";
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 export type Guard = (request: Request, env: Env) => Promise<unknown>;
@@ -56,11 +82,25 @@ function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
 }
 
-/** The database's message, without driver prefixes, for the admin to read. */
-function dbMessage(error: unknown, fallback: string): string {
+/** The database's message, without driver prefixes, for the admin to read (null when it says nothing useful). */
+function dbMessage(error: unknown): string | null {
   const text = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
   const clean = text.replace(/^(D1_ERROR|Error):\s*/i, "").replace(/:\s*SQLITE_\w+$/, "").trim();
-  return clean && clean.length < 200 && !/failed query/i.test(clean) ? clean : fallback;
+  return clean && clean.length < 200 && !/failed query/i.test(clean) ? clean : null;
+}
+
+/** The filter's value in the URL: one of its options, `all`, else where the list opens. */
+export function filterValue(filter: ResourceFilter, value: string | null): string {
+  if (value === FILTER_ALL && filter.all) return value;
+  return filter.options.some((o) => o.value === value) ? value! : filter.initial;
+}
+
+/** The list, opened on the option a saved record belongs to (when the declaration has a filter). */
+function listAfterSave(def: AnyResourceDef, value: Record<string, unknown>): string {
+  const saved = def.filter ? value[def.filter.key] : undefined;
+  return typeof saved === "string" && def.filter!.options.some((o) => o.value === saved)
+    ? `${resourcePath(def)}?${new URLSearchParams({ [def.filter!.key]: saved })}`
+    : resourcePath(def);
 }
 
 export function createResourceHandlers(resolve: (tab: string | undefined) => ResourceServer | undefined, guard: Guard) {
@@ -72,25 +112,46 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     return { env, resource };
   }
 
+  /** The form body, or null when it is larger than `maxBytes` (the caller answers 413). */
+  async function readForm(request: Request, maxBytes?: number): Promise<FormData | null> {
+    try {
+      return await readFormData(request, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return null;
+      throw error;
+    }
+  }
+  /** A list or delete form never holds this much: the error page, with 413. */
+  const tooLarge = () => new Response("That is more than this form may send.", { status: 413, statusText: "Payload Too Large" });
+
+  /** The list; when it cannot be read, the tab still renders and says so (503). */
   async function listLoader(args: Args) {
     const { env, resource } = await start(args);
+    const { def } = resource;
     const url = new URL(args.request.url);
     const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
     const page = pageFromUrl(url);
+    const filter = def.filter ? filterValue(def.filter, url.searchParams.get(def.filter.key)) : null;
+    const common = { tab: def.tab, page, q, canCreate: !!resource.create };
     try {
-      const { rows, total } = await resource.list(env, { q, page, pageSize: PAGE_SIZE });
-      return { tab: resource.def.tab, rows, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), q, error: null };
+      const { rows, total, counts = {} } = await resource.list(env, { q, page, pageSize: PAGE_SIZE, filter: filter === FILTER_ALL ? null : filter });
+      const withAll: Record<string, number> = { ...counts, [FILTER_ALL]: Object.values(counts).reduce((n, c) => n + c, 0) };
+      const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+      return data({ ...common, rows, total, pageCount, filter: filter ? { value: filter, counts: withAll } : null, error: null as string | null });
     } catch (error) {
-      console.error(`Listing ${resource.def.tab} failed`, error);
-      return { tab: resource.def.tab, rows: [] as ResourceRow[], total: 0, page, pageCount: 1, q, error: resource.def.messages.fetchFailed };
+      console.error(`Listing ${def.tab} failed`, error);
+      const counts: Record<string, number> = {};
+      const failed = { ...common, rows: [] as ResourceRow[], total: 0, pageCount: 1, filter: filter ? { value: filter, counts } : null, error: def.messages.fetchFailed as string | null };
+      return data(failed, { status: 503 });
     }
   }
 
   async function listAction(args: Args) {
     const { env, resource } = await start(args);
-    const form = await readFormData(args.request);
+    const form = await readForm(args.request);
+    if (!form) throw tooLarge();
     const run = resource.listActions?.[String(form.get("intent"))];
-    const back = `${listPath(resource.def)}${new URL(args.request.url).search}`;
+    const back = `${resourcePath(resource.def)}${new URL(args.request.url).search}`;
     if (!run) return redirectWithToast(env, back, { type: "error", title: "Unknown action" });
     try {
       return redirectWithToast(env, back, await run(env, form));
@@ -100,28 +161,32 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     }
   }
 
+  /** The record of an edit page, or the start of a new one (a 404 where records are not created here). */
+  async function startForm(args: Args) {
+    const started = await start(args);
+    if (!args.params.id && !started.resource.create) throw new Response("Not found", { status: 404 });
+    return started;
+  }
+
   async function formLoader(args: Args) {
-    const { env, resource } = await start(args);
+    const { env, resource } = await startForm(args);
     const id = args.params.id;
     const suggestions = (await resource.suggestions?.(env)) ?? {};
     if (!id) return { tab: resource.def.tab, id: null, values: (await resource.defaults?.(env)) ?? {}, updatedAt: null, suggestions };
     const record = await resource.get(env, id);
-    if (!record) throw redirect(listPath(resource.def));
+    if (!record) throw redirect(resourcePath(resource.def));
     const { updatedAt, ...values } = record;
     return { tab: resource.def.tab, id, values, updatedAt: updatedAt as number | null, suggestions };
   }
 
   async function formAction(args: Args) {
-    const { env, resource } = await start(args);
+    const { env, resource } = await startForm(args);
     const { def } = resource;
     const id = args.params.id ?? null;
-    let formData: FormData;
-    try {
-      formData = await readFormData(args.request, ADMIN_FORM_BYTES);
-    } catch (error) {
-      if (!(error instanceof BodyTooLargeError)) throw error;
+    const formData = await readForm(args.request, ADMIN_FORM_BYTES);
+    if (!formData) {
       const empty = parseWithZod(new FormData(), { schema: def.schema });
-      return data<FormActionData>({ result: empty.reply({ formErrors: ["That is more than a record may hold (512 KB)."] }) }, { status: 413 });
+      return data<FormActionData>({ result: empty.reply({ formErrors: [TOO_LARGE_MESSAGE] }) }, { status: 413 });
     }
     const submission = parseWithZod(formData, { schema: def.schema });
     if (submission.status !== "success") return data<FormActionData>({ result: submission.reply() }, { status: 400 });
@@ -138,9 +203,9 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
         const expected = Number(formData.get(UPDATED_AT_FIELD));
         const outcome = await resource.update(env, id, submission.value, Number.isFinite(expected) ? expected : -1);
         if (outcome === "stale") return data<FormActionData>({ result: submission.reply({ formErrors: [staleMessage(def.singular)] }) }, { status: 409 });
-        if (outcome === "missing") return redirectWithToast(env, listPath(def), { type: "error", title: def.messages.saveFailed });
+        if (outcome === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
       } else {
-        await resource.create(env, submission.value);
+        await resource.create!(env, submission.value);
       }
     } catch (error) {
       // Another save took the slug (or name) since the check: the database refused this one, so answer as the check would now.
@@ -149,40 +214,44 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
         if (raced) return data<FormActionData>({ result: submission.reply({ fieldErrors: raced }) }, { status: 400 });
       }
       console.error(`Saving a ${def.singular} failed`, error);
-      return data<FormActionData>({ result: submission.reply({ formErrors: [dbMessage(error, def.messages.saveFailed)] }) }, { status: 503 });
+      // The declaration's message (spec), then what the database said, when it said something.
+      const formErrors = [def.messages.saveFailed, dbMessage(error)].filter((m): m is string => !!m);
+      return data<FormActionData>({ result: submission.reply({ formErrors }) }, { status: 503 });
     }
-    return redirectWithToast(env, listPath(def), { type: "success", title: id ? def.messages.updated : def.messages.created });
+    const title = id ? def.messages.updated : (def.messages.created ?? def.messages.updated);
+    return redirectWithToast(env, listAfterSave(def, value), { type: "success", title });
   }
 
   async function deleteLoader(args: Args) {
     const { env, resource } = await start(args);
     const record = await resource.get(env, args.params.id ?? "");
-    if (!record) throw redirect(listPath(resource.def));
+    if (!record) throw redirect(resourcePath(resource.def));
     return { tab: resource.def.tab, id: record.id, title: record.title, warning: resource.deleteWarning?.(record) ?? null };
   }
 
   async function deleteAction(args: Args) {
     const { env, resource } = await start(args);
     const { def } = resource;
-    const form = await readFormData(args.request);
+    const form = await readForm(args.request);
+    if (!form) throw tooLarge();
     const record = await resource.get(env, args.params.id ?? "");
-    if (!record) return redirectWithToast(env, listPath(def), { type: "error", title: def.messages.deleteFailed });
+    if (!record) return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.deleteFailed });
     if (resource.deleteWarning?.(record) && form.get("confirm") !== "yes") {
       // The message goes under the box (400), like every other form's field error.
       return data({ confirmError: CONFIRM_DELETE_MESSAGE }, { status: 400 });
     }
     try {
       const removed = await resource.remove(env, record.id);
-      return redirectWithToast(env, listPath(def), removed ? { type: "success", title: def.messages.deleted } : { type: "error", title: def.messages.deleteFailed });
+      return redirectWithToast(env, resourcePath(def), removed ? { type: "success", title: def.messages.deleted } : { type: "error", title: def.messages.deleteFailed });
     } catch (error) {
       console.error(`Deleting a ${def.singular} failed`, error);
-      return redirectWithToast(env, listPath(def), { type: "error", title: def.messages.deleteFailed });
+      return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.deleteFailed });
     }
   }
 
   return { listLoader, listAction, formLoader, formAction, deleteLoader, deleteAction };
 }
 
-export type ListData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["listLoader"]>>;
+export type ListData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["listLoader"]>>["data"];
 export type FormData_ = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["formLoader"]>>;
 export type DeleteData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["deleteLoader"]>>;

@@ -7,12 +7,12 @@
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getDb } from "../db.server";
-import type { SaveOutcome } from "./server";
+import type { ListQuery, ListResult, SaveOutcome } from "./server";
 import type { ResourceRow } from "./types";
 
 type Table = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn };
 
-export function tableQueries<T extends Table, Row extends Record<string, unknown>>(
+export function tableQueries<T extends Table, Row extends Record<string, unknown>, Key extends string = string>(
   table: T,
   opts: {
     /** The column searched by the list's search box. */
@@ -20,26 +20,36 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     orderBy: SQL[];
     /** The list's columns. */
     listSelect: Record<string, SQLiteColumn | SQL>;
-    toRow: (row: Row) => ResourceRow;
+    toRow: (row: Row) => ResourceRow<Key>;
     /** The column that titles a record (default `title`). */
     titleOf?: string;
+    /** The column of the declaration's filter: the list counts its values (within the search) in the same batch. */
+    filter?: SQLiteColumn;
   },
 ) {
   const matches = (q: string) => (q ? sql`instr(lower(${opts.search}), lower(${q})) > 0` : undefined);
   return {
-    async list(env: Env, { q, page, pageSize }: { q: string; page: number; pageSize: number }) {
+    async list(env: Env, { q, page, pageSize, filter }: ListQuery): Promise<ListResult<ResourceRow<Key>>> {
       const db = getDb(env);
-      const [rows, [total]] = await db.batch([
+      const page_ = (where: SQL | undefined) =>
         db
           .select(opts.listSelect)
           .from(table as SQLiteTable)
-          .where(matches(q))
+          .where(where)
           .orderBy(...opts.orderBy)
           .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db.select({ n: count() }).from(table as SQLiteTable).where(matches(q)),
+          .offset((page - 1) * pageSize);
+      if (!opts.filter) {
+        const [rows, [total]] = await db.batch([page_(matches(q)), db.select({ n: count() }).from(table as SQLiteTable).where(matches(q))]);
+        return { rows: (rows as Row[]).map(opts.toRow), total: total?.n ?? 0 };
+      }
+      const [rows, groups] = await db.batch([
+        page_(and(matches(q), filter === null ? undefined : eq(opts.filter, filter))),
+        db.select({ value: opts.filter, n: count() }).from(table as SQLiteTable).where(matches(q)).groupBy(opts.filter),
       ]);
-      return { rows: (rows as Row[]).map(opts.toRow), total: total?.n ?? 0 };
+      const counts = Object.fromEntries(groups.map((g) => [String(g.value), g.n]));
+      const total = filter === null ? groups.reduce((n, g) => n + g.n, 0) : (counts[filter] ?? 0);
+      return { rows: (rows as Row[]).map(opts.toRow), total, counts };
     },
     /** A record as form values: nulls as "", `updatedAt` in ms (for the stale-save check), `title` named by `titleOf`. */
     async get(env: Env, id: string): Promise<({ id: string; title: string; updatedAt: number } & Record<string, unknown>) | null> {

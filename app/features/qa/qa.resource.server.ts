@@ -1,0 +1,37 @@
+/** The server half of the Q&A tab (see qa.resource.tsx): list by status with counts, edit with the stale-save check, delete. */
+import { desc } from "drizzle-orm";
+import { qaSubmissions } from "~/db/schema";
+import type { ResourceServer } from "~/lib/admin-resource/server";
+import { tableQueries } from "~/lib/admin-resource/table.server";
+import type { QaCategory } from "./qa.options";
+import { qaResource } from "./qa.resource";
+
+const queries = tableQueries(qaSubmissions, {
+  search: qaSubmissions.title,
+  orderBy: [desc(qaSubmissions.createdAt)],
+  listSelect: {
+    id: qaSubmissions.id,
+    title: qaSubmissions.title,
+    category: qaSubmissions.category,
+    status: qaSubmissions.status,
+    isFeatured: qaSubmissions.isFeatured,
+    createdAt: qaSubmissions.createdAt,
+  },
+  filter: qaSubmissions.status,
+  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
+});
+
+export const qaServer: ResourceServer<typeof qaResource> = {
+  def: qaResource,
+  list: queries.list,
+  get: queries.get,
+  update: (env, id, v, expected) =>
+    queries.update(
+      env,
+      id,
+      // An emptied answer is stored as none ('Answer Coming Soon').
+      { title: v.title, question: v.question, answer: v.answer ?? null, category: v.category as QaCategory, status: v.status, isFeatured: v.isFeatured },
+      expected,
+    ),
+  remove: queries.remove,
+};
