@@ -52,19 +52,3 @@ export async function enqueueOutbox(env: Pick<Env, "EMAIL_QUEUE">, ids: string[]
     return false;
   }
 }
-
-/**
- * Raw statements that insert the outbox rows only if the statement just
- * before them in the same D1 batch changed a row (SQLite `changes()`): the
- * emails of a guarded update, all or nothing, sent at most once.
- */
-export function insertOutboxIfChanged(db: D1Database, drafts: OutboxDraft[], now = Date.now()): D1PreparedStatement[] {
-  return drafts.map((d) =>
-    db
-      .prepare(
-        `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, 'queued', 0, ?6, ?6 WHERE changes() = 1`,
-      )
-      .bind(d.id, d.kind, d.recipient, d.subject, JSON.stringify(d.payload), now),
-  );
-}

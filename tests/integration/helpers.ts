@@ -212,3 +212,27 @@ export function envRacingOn(pattern: RegExp, parties = 2, base: Env = env): Env 
     });
   return { ...base, DB: database(base.DB) };
 }
+
+/**
+ * The env with a D1 whose first `times` batch() calls commit and then lose their answer (a reset
+ * connection): the write is stored, yet the caller sees a transient error. `calls` counts batches.
+ */
+export function envLosingAnswers(times: number, base: Env = env): { env: Env; calls: () => number } {
+  let calls = 0;
+  const losing = <T extends object>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            calls += 1;
+            const results = await (target as unknown as D1Database).batch(statements);
+            if (calls <= times) throw new Error("D1_ERROR: Network connection lost.");
+            return results;
+          };
+        if (prop === "withSession") return (constraint?: string) => losing((target as unknown as D1Database).withSession(constraint));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return { env: { ...base, DB: losing(base.DB) }, calls: () => calls };
+}

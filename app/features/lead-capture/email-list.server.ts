@@ -7,33 +7,35 @@
  */
 import { sql } from "drizzle-orm";
 import type { newsletterSubscribers, waitlistEntries } from "~/db/schema";
-import { enqueueOutbox, insertOutbox, type OutboxDraft } from "~/email/outbox.server";
+import type { OutboxDraft } from "~/email/outbox.server";
+import { storeAndNotify } from "~/email/store.server";
 import { getDb } from "~/lib/db.server";
-import { withD1Retry } from "~/lib/d1-retry.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 
 type EmailListTable = typeof waitlistEntries | typeof newsletterSubscribers;
 
-export type JoinResult = { status: "joined"; outboxIds: string[] } | { status: "already-joined" };
+export type JoinResult = { status: "joined"; outboxIds: string[]; queued: boolean } | { status: "already-joined" };
 
 export async function joinEmailList(
   env: Env,
   table: EmailListTable,
   email: string,
-  drafts: OutboxDraft[],
+  drafts: [OutboxDraft, ...OutboxDraft[]],
 ): Promise<JoinResult> {
   const db = getDb(env);
   // The key of the list's unique index (migration 0007): one row per email, whatever its case or spaces.
   const existing = await db.select({ id: table.id }).from(table).where(sql`lower(trim(${table.email})) = lower(trim(${email}))`).get();
   if (existing) return { status: "already-joined" };
   try {
-    await withD1Retry("email list signup", () => db.batch([db.insert(table).values({ email }), insertOutbox(db, drafts)]));
+    const stored = await storeAndNotify(env, {
+      label: "email list signup",
+      records: (tx) => [tx.insert(table).values({ id: crypto.randomUUID(), email })],
+      drafts,
+    });
+    return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
   } catch (error) {
     // Two requests raced; the other one stored the row (and its emails).
     if (isUniqueViolation(error)) return { status: "already-joined" };
     throw error;
   }
-  const ids = drafts.map((d) => d.id);
-  await enqueueOutbox(env, ids);
-  return { status: "joined", outboxIds: ids };
 }

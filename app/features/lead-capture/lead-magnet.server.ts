@@ -5,11 +5,10 @@
  */
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { leadMagnetSubmissions } from "~/db/schema";
-import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
+import { outboxDraft } from "~/email/outbox.server";
+import { storeAndNotify } from "~/email/store.server";
 import { siteCookie } from "~/lib/cookies.server";
-import { getDb } from "~/lib/db.server";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
-import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const LEAD_MAGNET_RATE_LIMIT: EdgeRateLimitRule = { name: "lead-magnet", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
@@ -24,28 +23,26 @@ export interface LeadMagnetSubmission {
 }
 
 export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): Promise<void> {
-  const db = getDb(env);
   const payload = { ...input, phone: input.phone ?? null, type: input.type ?? null, pdfUrl: env.PLAYBOOK_PDF_URL, xlsxUrl: env.PLAYBOOK_XLSX_URL };
-  const drafts = [
-    outboxDraft(input.type === "marketing-checklist" ? checklistVisitorEmail : leadMagnetVisitorEmail, input.email, payload),
-    outboxDraft(leadMagnetNoticeEmail, env.NOTIFY_TO, payload),
-  ];
-  await withD1Retry("lead-magnet submission", () => db.batch([
-    db.insert(leadMagnetSubmissions).values({
-      firstName: input.firstName,
-      email: input.email,
-      appUrl: input.appUrl,
-      phone: input.phone ?? null,
-      page: input.page,
-      source: input.source,
-      type: input.type ?? null,
-    }),
-    insertOutbox(db, drafts),
-  ]));
-  await enqueueOutbox(
-    env,
-    drafts.map((d) => d.id),
-  );
+  await storeAndNotify(env, {
+    label: "lead-magnet submission",
+    records: (db) => [
+      db.insert(leadMagnetSubmissions).values({
+        id: crypto.randomUUID(),
+        firstName: input.firstName,
+        email: input.email,
+        appUrl: input.appUrl,
+        phone: input.phone ?? null,
+        page: input.page,
+        source: input.source,
+        type: input.type ?? null,
+      }),
+    ],
+    drafts: [
+      outboxDraft(input.type === "marketing-checklist" ? checklistVisitorEmail : leadMagnetVisitorEmail, input.email, payload),
+      outboxDraft(leadMagnetNoticeEmail, env.NOTIFY_TO, payload),
+    ],
+  });
 }
 
 /** The checklist's email-only submission: empty firstName and appUrl, type `marketing-checklist`. */

@@ -7,13 +7,13 @@
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { and, eq } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
-import { enqueueOutbox, insertOutboxIfChanged, outboxDraft } from "~/email/outbox.server";
+import { outboxDraft } from "~/email/outbox.server";
+import { storeAndNotify } from "~/email/store.server";
 import { getDb } from "~/lib/db.server";
 import { siteCookie } from "~/lib/cookies.server";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "./onboarding.emails";
 import { toDraft, type OnboardingData, type OnboardingDraft } from "./onboarding.schema";
 import { EMAIL_PATTERN } from "./onboarding.options";
-import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const ONBOARDING_RATE_LIMIT: EdgeRateLimitRule = { name: "onboarding", binding: "ONBOARDING_RATE_LIMITER", periodSeconds: 60 };
 
@@ -80,40 +80,41 @@ export type CompleteResult = { status: "completed"; queued: boolean } | { status
  * written twice.
  */
 export async function completeSubmission(env: Env, id: string | null, data: OnboardingData): Promise<CompleteResult> {
-  const db = env.DB;
   const email = data.email.trim().toLowerCase();
   const now = Date.now();
   const formData = JSON.stringify(data);
 
-  const drafts = [outboxDraft(onboardingNoticeEmail, env.NOTIFY_TO, data), outboxDraft(onboardingConfirmationEmail, email, data)];
-  const guarded = id
-    ? db
-        .prepare(
-          `UPDATE onboarding_submissions SET is_completed = 1, step_completed = 4, form_data = ?2, email = ?3, updated_at = ?4
-           WHERE id = ?1 AND is_completed = 0`,
-        )
-        .bind(id, formData, email, now)
-    : // No cookie (or cookies off): a replay of the same answers within a day is the same submission. The check is
-      // part of the insert, so two identical submits at the same moment store one row (and one pair of emails).
-      db
-        .prepare(
-          `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at)
-           SELECT ?1, ?2, 4, ?3, 1, ?4, ?4
-           WHERE NOT EXISTS (
-             SELECT 1 FROM onboarding_submissions WHERE email = ?2 AND is_completed = 1 AND updated_at > ?5 AND form_data = ?3)`,
-        )
-        .bind(crypto.randomUUID(), email, formData, now, now - REPLAY_WINDOW_MS);
-  const [result] = await withD1Retry("onboarding submission", () => db.batch([guarded, ...insertOutboxIfChanged(db, drafts, now)]));
-  if (!result || result.meta.changes === 0) {
+  const guarded = (d1: D1Database) =>
+    id
+      ? d1
+          .prepare(
+            `UPDATE onboarding_submissions SET is_completed = 1, step_completed = 4, form_data = ?2, email = ?3, updated_at = ?4
+             WHERE id = ?1 AND is_completed = 0`,
+          )
+          .bind(id, formData, email, now)
+      : // No cookie (or cookies off): a replay of the same answers within a day is the same submission. The check is
+        // part of the insert, so two identical submits at the same moment store one row (and one pair of emails).
+        d1
+          .prepare(
+            `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at)
+             SELECT ?1, ?2, 4, ?3, 1, ?4, ?4
+             WHERE NOT EXISTS (
+               SELECT 1 FROM onboarding_submissions WHERE email = ?2 AND is_completed = 1 AND updated_at > ?5 AND form_data = ?3)`,
+          )
+          .bind(crypto.randomUUID(), email, formData, now, now - REPLAY_WINDOW_MS);
+  const stored = await storeAndNotify(env, {
+    label: "onboarding submission",
+    records: (_db, d1) => [guarded(d1)],
+    drafts: [outboxDraft(onboardingNoticeEmail, env.NOTIFY_TO, data), outboxDraft(onboardingConfirmationEmail, email, data)],
+    onlyIfChanged: true,
+  });
+  const changed = stored.status === "found" || stored.results[0]?.meta.changes !== 0;
+  if (!changed) {
     // Nothing changed: either this draft was completed already (a replay), or its row is gone,
     // in which case the answers are stored as a new submission rather than lost.
-    const existing = id ? await db.prepare("SELECT is_completed FROM onboarding_submissions WHERE id = ?1").bind(id).first() : null;
+    const existing = id ? await env.DB.prepare("SELECT is_completed FROM onboarding_submissions WHERE id = ?1").bind(id).first() : null;
     if (id && !existing) return completeSubmission(env, null, data);
     return { status: "already-completed" };
   }
-  const queued = await enqueueOutbox(
-    env,
-    drafts.map((d) => d.id),
-  );
-  return { status: "completed", queued };
+  return { status: "completed", queued: stored.queued };
 }

@@ -1,15 +1,14 @@
 /** Q&A queries: the public list (FTS5 search), detail, related, views, and new questions. */
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { qaSubmissions } from "~/db/schema";
-import { enqueueOutbox, insertOutbox, outboxDraft } from "~/email/outbox.server";
-import { getDb } from "~/lib/db.server";
+import { outboxDraft } from "~/email/outbox.server";
+import { storeAndNotify } from "~/email/store.server";
 import { paged, type Paged } from "~/lib/pagination";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { qaAlertEmail } from "./qa.emails";
 import { QA_CATEGORIES, QA_PAGE_SIZE, type QaCategory, type QaSort, type QuestionInput } from "./qa.schema";
 import { toFtsQuery } from "./search";
-import { withD1Retry } from "~/lib/d1-retry.server";
 
 export const QA_RATE_LIMIT: EdgeRateLimitRule = { name: "qa-submit", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
@@ -142,7 +141,6 @@ export async function countView(env: Env, id: string): Promise<void> {
 
 /** Stores a new question as pending, with a unique slug, and queues the alert to the team. */
 export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ id: string; slug: string }> {
-  const db = getDb(env);
   const base = slugify(input.title);
   for (let attempt = 0; attempt < 3; attempt++) {
     // `base` or `base-…`, as a range (D1 refuses LIKE patterns over 50 bytes; slugs run to 80).
@@ -160,24 +158,27 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
       submissionId: id,
     });
     try {
-      await withD1Retry("question", () => db.batch([
-        db.insert(qaSubmissions).values({
-          id,
-          title: input.title,
-          question: input.question,
-          category: input.category as QaCategory,
-          slug,
-          status: "pending",
-          submitterName: input.submitterName ?? null,
-          submitterEmail: input.submitterEmail?.toLowerCase() ?? null,
-        }),
-        insertOutbox(db, [alert]),
-      ]));
+      await storeAndNotify(env, {
+        label: "question",
+        records: (tx) => [
+          tx.insert(qaSubmissions).values({
+            id,
+            title: input.title,
+            question: input.question,
+            category: input.category as QaCategory,
+            slug,
+            status: "pending",
+            submitterName: input.submitterName ?? null,
+            submitterEmail: input.submitterEmail?.toLowerCase() ?? null,
+          }),
+        ],
+        drafts: [alert],
+      });
     } catch (error) {
+      // Another question took the slug in between (never this one's own earlier try: the procedure finds that).
       if (isUniqueViolation(error)) continue;
       throw error;
     }
-    await enqueueOutbox(env, [alert.id]); // an alert that fails to queue is logged; the sweeper retries it
     return { id, slug };
   }
   throw new Error("Could not find a free slug");

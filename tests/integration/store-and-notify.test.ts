@@ -1,0 +1,150 @@
+/**
+ * Every form's write is safe to try twice: when D1 commits a batch and the
+ * answer is lost (a reset connection), the retry finds its own rows and counts
+ * the write as done. One record, one email to each recipient, one queue
+ * message per email, and the visitor sees the success.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { all, envLosingAnswers, freshIp, postForm, recordingEnv } from "./helpers";
+
+const uid = () => crypto.randomUUID().slice(0, 8);
+const long = (text: string) => `${text} `.repeat(Math.ceil(60 / (text.length + 1))).trim();
+
+function onboarding(email: string) {
+  return {
+    appName: "ShipFast",
+    appCategory: "shipping",
+    appDescription: long("Fast label printing for busy stores"),
+    appUrl: "https://apps.shopify.com/shipfast",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email,
+    company: "Analytical Apps",
+    phone: "+1 (555) 123-4567",
+    pricingModel: "subscription",
+    "pricingPlans[0].name": "Starter",
+    "pricingPlans[0].price": "$19/month",
+    "pricingPlans[0].features": long("Batch labels and tracking emails"),
+    uniqueValue: long("The only app that prints labels in one click"),
+    targetAudience: "Stores shipping 500+ orders a month",
+    idealContactPersona: "Head of operations",
+    painPoints: "Slow fulfilment",
+    customerBehavior: "Compare apps in the App Store",
+    competitionApps: "ShipStation, Sendcloud",
+    step: "4",
+    intent: "submit",
+  };
+}
+
+interface FormCase {
+  name: string;
+  path: string;
+  fields: (email: string) => Record<string, string>;
+  /** The stored record(s) of this submission. */
+  rows: (email: string) => Promise<unknown[]>;
+  /** Who is emailed: the visitor (their address) and/or the team. */
+  recipients: (email: string) => string[];
+  /** Where the success redirect goes without JavaScript. */
+  success: RegExp;
+}
+
+const TEAM = "team@localhost.test";
+
+const FORMS: FormCase[] = [
+  {
+    name: "contact",
+    path: "/contact",
+    fields: (email) => ({ name: "Ada Lovelace", email, message: "Please send me some leads for my app.", redirectTo: "/contact" }),
+    rows: (email) => all("SELECT id FROM contact_messages WHERE email = ?", email),
+    recipients: () => [TEAM],
+    success: /^\/contact$/,
+  },
+  {
+    name: "premium access",
+    path: "/playbooks/premium",
+    fields: (email) => ({ firstName: "Grace", email, company: "Hopper Apps", accessTiming: "this-week", redirectTo: "/playbooks" }),
+    rows: (email) => all("SELECT id FROM premium_access_requests WHERE email = ?", email),
+    recipients: (email) => [email, TEAM],
+    success: /^\/playbooks/,
+  },
+  {
+    name: "lead magnet",
+    path: "/lead-magnet",
+    fields: (email) => ({ firstName: "Ada", email, appUrl: "https://apps.shopify.com/ada", redirectTo: "/" }),
+    rows: (email) => all("SELECT id FROM lead_magnet_submissions WHERE email = ?", email),
+    recipients: (email) => [email, TEAM],
+    success: /^\/$/,
+  },
+  {
+    name: "checklist",
+    path: "/shopify-app-marketing-checklist",
+    fields: (email) => ({ email }),
+    rows: (email) => all("SELECT id FROM lead_magnet_submissions WHERE email = ? AND type = 'marketing-checklist'", email),
+    recipients: (email) => [email, TEAM],
+    success: /shopify-app-marketing-checklist/,
+  },
+  {
+    name: "waitlist",
+    path: "/waitlist",
+    fields: (email) => ({ email, redirectTo: "/" }),
+    rows: (email) => all("SELECT id FROM waitlist_entries WHERE email = ?", email),
+    recipients: (email) => [email, TEAM],
+    success: /^\/$/,
+  },
+  {
+    name: "newsletter",
+    path: "/newsletter",
+    fields: (email) => ({ email, redirectTo: "/" }),
+    rows: (email) => all("SELECT id FROM newsletter_subscribers WHERE email = ?", email),
+    recipients: (email) => [email],
+    success: /^\/$/,
+  },
+  {
+    name: "question",
+    path: "/questions-and-answers/submit",
+    fields: (email) => ({
+      title: `Is a lost answer stored once ${email.slice(0, 13)}?`,
+      question: "A question long enough to be valid for the form, asked once.",
+      category: "technical",
+      submitterEmail: email,
+      redirectTo: "/questions-and-answers/submit",
+    }),
+    rows: (email) => all("SELECT id FROM qa_submissions WHERE submitter_email = ?", email),
+    recipients: () => [TEAM],
+    success: /^\/questions-and-answers\/submit$/,
+  },
+  {
+    name: "onboarding",
+    path: "/onboarding",
+    fields: onboarding,
+    rows: (email) => all("SELECT id FROM onboarding_submissions WHERE email = ? AND is_completed = 1", email),
+    recipients: (email) => [TEAM, email],
+    success: /^\/call-booking/,
+  },
+];
+
+describe("a write whose answer is lost after it committed", () => {
+  for (const form of FORMS) {
+    it(`${form.name}: one row, one email to each recipient, and the success`, async () => {
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      const email = `lost-${uid()}@example.com`;
+      const losing = envLosingAnswers(1);
+      const rec = recordingEnv({ DB: losing.env.DB });
+      const res = await postForm(form.path, form.fields(email), { ip: freshIp(), testEnv: rec.env });
+      expect(res.status, `${form.name} answered ${res.status}`).toBe(302);
+      expect(res.headers.get("Location")).toMatch(form.success);
+      expect(losing.calls()).toBeGreaterThanOrEqual(1);
+
+      const rows = await form.rows(email);
+      expect(rows).toHaveLength(1);
+      const ids = (await all<{ id: string }>("SELECT id FROM email_outbox WHERE payload LIKE ?", `%${email}%`)).map((r) => r.id);
+      const outbox = await all<{ recipient: string }>(
+        `SELECT recipient FROM email_outbox WHERE id IN (${ids.map(() => "?").join(",") || "''"}) ORDER BY recipient`,
+        ...ids,
+      );
+      expect(outbox.map((r) => r.recipient).sort()).toEqual(form.recipients(email).sort());
+      const queued = rec.messages.map((m) => (m as { outboxId: string }).outboxId).sort();
+      expect(queued).toEqual([...ids].sort());
+    });
+  }
+});
