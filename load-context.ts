@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createNonce } from "./app/lib/security-headers";
 
 /** What every loader and action receives as `context`. */
-export interface CloudflareContext {
+interface CloudflareContext {
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
   cf?: IncomingRequestCfProperties;

@@ -29,12 +29,11 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.then(() => clearTimeout(timer));
-
   // Everyone gets the whole document at once: a visitor without JavaScript (who cannot be told from
   // one with it) must get every part in place, deferred components included (components/deferred.tsx).
   // Nothing on these pages suspends on data, so this costs a render, not a wait.
   await body.allReady;
+  clearTimeout(timer);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

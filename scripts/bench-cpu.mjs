@@ -51,7 +51,8 @@ function workerdPids(group, port) {
       // the process ended meanwhile
     }
   }
-  if (found.app.length !== 1 || found.proxy.length !== 1) throw new Error(`Expected two workerd processes in group ${group}: ${JSON.stringify(found)}`);
+  if (found.app.length !== 1 || found.proxy.length !== 1)
+    throw new Error(`Expected two workerd processes in group ${group}: ${JSON.stringify(found)}`);
   return { app: found.app[0], proxy: found.proxy[0] };
 }
 
@@ -110,20 +111,39 @@ async function measureCpu(pids, label, runs, send, check, warmUp = 1) {
     proxy.push(after.proxy.ms - before.proxy.ms);
     db.push(dbMs(res.headers));
   }
-  const row = { label, runs, app: median(app), min: Math.min(...app), max: Math.max(...app), ticks: median(ticks), proxy: median(proxy), wall: median(wall), db: median(db) };
-  console.log(`  ${label}: ${row.app.toFixed(1)} ms CPU (${row.min.toFixed(1)}–${row.max.toFixed(1)}), proxy ${row.proxy.toFixed(1)} ms, wall ${row.wall.toFixed(0)} ms`);
+  const row = {
+    label,
+    runs,
+    app: median(app),
+    min: Math.min(...app),
+    max: Math.max(...app),
+    ticks: median(ticks),
+    proxy: median(proxy),
+    wall: median(wall),
+    db: median(db),
+  };
+  console.log(
+    `  ${label}: ${row.app.toFixed(1)} ms CPU (${row.min.toFixed(1)}–${row.max.toFixed(1)}), proxy ${row.proxy.toFixed(1)} ms, wall ${row.wall.toFixed(0)} ms`,
+  );
   return row;
 }
 
 const expectStatus = (status, text) => (res) => {
-  if (res.status !== status || (text && !res.body.includes(text))) throw new Error(`Expected ${status} with “${text ?? ""}”, got ${res.status}: ${res.body.slice(0, 200)}`);
+  if (res.status !== status || (text && !res.body.includes(text)))
+    throw new Error(`Expected ${status} with “${text ?? ""}”, got ${res.status}: ${res.body.slice(0, 200)}`);
 };
 
 // ---------------------------------------------------------------- data
 
 /** The CSV of `rows` leads the import uploads (as in bench-leads: quoted names, 5% repeated stores). */
 const importCsv = (rows) =>
-  ["store_name,store_url,email,app_testing,status", ...Array.from({ length: rows }, (_, i) => `"Store ${i}, Inc.",store-${i % Math.floor(rows * 0.95)}.example,owner@store-${i}.example,App ${i % 7},On Trial`)].join("\n");
+  [
+    "store_name,store_url,email,app_testing,status",
+    ...Array.from(
+      { length: rows },
+      (_, i) => `"Store ${i}, Inc.",store-${i % Math.floor(rows * 0.95)}.example,owner@store-${i}.example,App ${i % 7},On Trial`,
+    ),
+  ].join("\n");
 
 const IMPORTS = 1 + RUNS + 1 + RUNS_50K;
 /** A fresh keyword for every import, and 50,000 leads, each its own store, under the keyword "cpu export". */
@@ -214,7 +234,14 @@ try {
   await pause(3000);
   idle = (cpuOf(pids.app).ms - idleBefore.ms) / 3;
 
-  rows.page = await measureCpu(pids, "A small page (GET /admin/login)", RUNS, () => fetch(`${base}/admin/login`), expectStatus(200, "Admin sign-in"), 3);
+  rows.page = await measureCpu(
+    pids,
+    "A small page (GET /admin/login)",
+    RUNS,
+    () => fetch(`${base}/admin/login`),
+    expectStatus(200, "Admin sign-in"),
+    3,
+  );
   rows.signIn = await measureCpu(
     pids,
     "Sign-in (POST /admin/login: PBKDF2, 100,000 iterations)",
@@ -265,12 +292,22 @@ console.log("\nThe app's own work from the same source files, in Node…");
 const node = await nodeFigures();
 
 const ms = (n) => (Number.isNaN(n) ? "–" : `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ms`);
-console.log(`\nCPU time per request on this machine (median of ${RUNS} runs, ${RUNS_50K} for the 50,000-row import; one request at a time):\n`);
-console.log("| Request | workerd (Worker + local D1), median | min–max | utime+stime | The app's own work in Node | Proxy (local only) | Wall time | D1 in flight before headers |");
+console.log(
+  `\nCPU time per request on this machine (median of ${RUNS} runs, ${RUNS_50K} for the 50,000-row import; one request at a time):\n`,
+);
+console.log(
+  "| Request | workerd (Worker + local D1), median | min–max | utime+stime | The app's own work in Node | Proxy (local only) | Wall time | D1 in flight before headers |",
+);
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
 for (const [key, r] of Object.entries(rows)) {
   const own = node[key] === undefined ? "–" : ms(node[key]);
-  console.log(`| ${r.label} | **${ms(r.app)}** | ${ms(r.min)}–${ms(r.max)} | ${ms(r.ticks)} | ${own} | ${ms(r.proxy)} | ${ms(r.wall)} | ${ms(r.db)} |`);
+  console.log(
+    `| ${r.label} | **${ms(r.app)}** | ${ms(r.min)}–${ms(r.max)} | ${ms(r.ticks)} | ${own} | ${ms(r.proxy)} | ${ms(r.wall)} | ${ms(r.db)} |`,
+  );
 }
-console.log(`\nworkerd at rest: ${idle.toFixed(2)} ms CPU per second (the 200 ms of pauses around each request add at most ${(idle * 0.2).toFixed(2)} ms).`);
-console.log(`Export: ${(exportBytes / 1024 / 1024).toFixed(1)} MB. Node ${process.version}. The free plan allows 10 ms of CPU per request.`);
+console.log(
+  `\nworkerd at rest: ${idle.toFixed(2)} ms CPU per second (the 200 ms of pauses around each request add at most ${(idle * 0.2).toFixed(2)} ms).`,
+);
+console.log(
+  `Export: ${(exportBytes / 1024 / 1024).toFixed(1)} MB. Node ${process.version}. The free plan allows 10 ms of CPU per request.`,
+);

@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
-const { values } = parseArgs({ options: { "budget-kb": { type: "string", default: "100" }, route: { type: "string", default: "routes/_index" } } });
+const { values } = parseArgs({
+  options: { "budget-kb": { type: "string", default: "100" }, route: { type: "string", default: "routes/_index" } },
+});
 const budget = Number(values["budget-kb"]) * 1024;
 const dir = "build/client";
 const manifestFile = readdirSync(join(dir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));

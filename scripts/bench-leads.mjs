@@ -15,7 +15,13 @@ const ADMIN = { email: "bench@localhost.test", password: "bench-leads-password" 
 requireBuild();
 
 const csv = (rows) =>
-  ["store_name,store_url,email,app_testing,status", ...Array.from({ length: rows }, (_, i) => `"Store ${i}, Inc.",store-${i % Math.floor(rows * 0.95)}.example,owner@store-${i}.example,App ${i % 7},On Trial`)].join("\n");
+  [
+    "store_name,store_url,email,app_testing,status",
+    ...Array.from(
+      { length: rows },
+      (_, i) => `"Store ${i}, Inc.",store-${i % Math.floor(rows * 0.95)}.example,owner@store-${i}.example,App ${i % 7},On Trial`,
+    ),
+  ].join("\n");
 
 freshDatabase(STATE, "INSERT INTO keywords (id, keyword) VALUES ('bench-10k', 'bench 10k'), ('bench-50k', 'bench 50k');");
 createAdmin(STATE, ADMIN);
@@ -24,7 +30,10 @@ try {
   const cookie = await signIn(base, ADMIN);
 
   const imports = [];
-  for (const [keywordId, rows] of [["bench-10k", 10_000], ["bench-50k", 50_000]]) {
+  for (const [keywordId, rows] of [
+    ["bench-10k", 10_000],
+    ["bench-50k", 50_000],
+  ]) {
     const form = new FormData();
     form.set("keywordId", keywordId);
     const body = csv(rows);
@@ -38,7 +47,10 @@ try {
   }
   console.log("\nLead CSV import through the upload endpoint (wall time on this machine):\n");
   console.log("| Rows | File | Wall time (ms) | Stored | D1 statements (one batch) |\n|---:|---:|---:|---:|---:|");
-  for (const r of imports) console.log(`| ${r.rows.toLocaleString("en-US")} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ${r.ms.toFixed(0)} | ${r.uploaded.toLocaleString("en-US")} | ${r.statements} |`);
+  for (const r of imports)
+    console.log(
+      `| ${r.rows.toLocaleString("en-US")} | ${(r.bytes / 1024 / 1024).toFixed(1)} MB | ${r.ms.toFixed(0)} | ${r.uploaded.toLocaleString("en-US")} | ${r.statements} |`,
+    );
   console.log("(Peak memory: local workerd does not report it per request.)");
 
   const page = (path, text) => measure(base, path, text, REQUESTS, cookie);

@@ -99,7 +99,10 @@ export async function signIn(base, admin) {
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(admin),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (!cookie.includes("__admin_session")) throw new Error(`Sign-in failed (${login.status})`);
   return cookie;
 }

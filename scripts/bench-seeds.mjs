@@ -2,9 +2,41 @@
 import { sqlText } from "./bench-lib.mjs";
 
 const CATEGORIES = ["app-approval", "gtm-strategy", "growth-marketing", "churn-retention", "technical", "general"];
-const SUBJECTS = ["onboarding", "pricing", "billing", "App Store review", "churn", "cold email", "agency partners", "reviews", "webhooks", "annual plans", "free trials", "Shopify Plus merchants", "listing screenshots", "uninstalls", "upsells", "rate limits", "support tickets", "retention emails", "ads", "SEO"];
+const SUBJECTS = [
+  "onboarding",
+  "pricing",
+  "billing",
+  "App Store review",
+  "churn",
+  "cold email",
+  "agency partners",
+  "reviews",
+  "webhooks",
+  "annual plans",
+  "free trials",
+  "Shopify Plus merchants",
+  "listing screenshots",
+  "uninstalls",
+  "upsells",
+  "rate limits",
+  "support tickets",
+  "retention emails",
+  "ads",
+  "SEO",
+];
 const VERBS = ["improve", "measure", "fix", "price", "test", "automate", "explain", "speed up", "scale", "plan"];
-const CONTEXT = ["for a new app", "after launch", "with a small team", "for fashion stores", "before the holidays", "on a tight budget", "for B2B merchants", "in Europe", "for our second app", "without a sales team"];
+const CONTEXT = [
+  "for a new app",
+  "after launch",
+  "with a small team",
+  "for fashion stores",
+  "before the holidays",
+  "on a tight budget",
+  "for B2B merchants",
+  "in Europe",
+  "for our second app",
+  "without a sales team",
+];
 const pick = (list, n) => list[n % list.length];
 
 function question(i) {
@@ -34,7 +66,6 @@ export function questionsSql(rows) {
   return lines.join("\n");
 }
 
-
 const BLOG_CATEGORIES = ["saas-development", "marketing", "product", "technical", "business", "other"];
 const TOPICS = ["pricing", "onboarding", "churn", "App Store review", "webhooks", "cold email", "agency partners", "reviews"];
 
@@ -46,8 +77,17 @@ export function postsSql(rows) {
     const topic = TOPICS[i % TOPICS.length];
     const at = now - i * 3_600_000;
     const content = JSON.stringify([
-      { type: "introduction", heading: `Why ${topic} matters`, content: `Founders who get **${topic}** right grow faster.\n- measure it\n- change one thing at a time` },
-      { type: "section", heading: "What to do", content: `A plan for ${topic} in four weeks, with [examples](/blog).`, subsections: [{ subheading: "Week one", content: "Talk to five merchants." }] },
+      {
+        type: "introduction",
+        heading: `Why ${topic} matters`,
+        content: `Founders who get **${topic}** right grow faster.\n- measure it\n- change one thing at a time`,
+      },
+      {
+        type: "section",
+        heading: "What to do",
+        content: `A plan for ${topic} in four weeks, with [examples](/blog).`,
+        subsections: [{ subheading: "Week one", content: "Talk to five merchants." }],
+      },
       { type: "conclusion", content: "Start small and measure." },
     ]);
     lines.push(

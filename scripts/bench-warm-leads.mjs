@@ -34,11 +34,17 @@ for (const leads of [10_000, 50_000]) {
   const { base, stop } = await serve(PORT, STATE);
   try {
     const cookie = await signIn(base, ADMIN);
-    for (const [label, keyword] of [["one keyword", "bench topic 07"], ["all 20 keywords", "BENCH TOPIC"]]) {
+    for (const [label, keyword] of [
+      ["one keyword", "bench topic 07"],
+      ["all 20 keywords", "BENCH TOPIC"],
+    ]) {
       const r = await measure(base, `/warm-leads?keyword=${encodeURIComponent(keyword)}`, "stores match", REQUESTS, cookie);
       results.push({ ...r, path: `${leads.toLocaleString("en-US")} leads, ${label}: ${r.path}` });
     }
-    for (const [label, keyword] of [["one keyword", "bench topic 07"], ["all 20 keywords", "bench topic"]]) {
+    for (const [label, keyword] of [
+      ["one keyword", "bench topic 07"],
+      ["all 20 keywords", "bench topic"],
+    ]) {
       const times = [];
       let rows = 0;
       let bytes = 0;

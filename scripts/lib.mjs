@@ -15,7 +15,7 @@ export function run(command, args, opts = {}) {
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
 
-export function findChromium() {
+function findChromium() {
   return CANDIDATES.find((p) => existsSync(p));
 }
 

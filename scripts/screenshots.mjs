@@ -17,7 +17,15 @@ mkdirSync("screenshots", { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: ensureChromium(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 for (const width of [390, 1280]) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: baseUrl });

@@ -18,11 +18,28 @@ export const seedPosts = [
     ...maya,
     daysAgo: 2,
     content: [
-      { type: "introduction", heading: "Installs follow conversations", content: "Paid ads rarely pay back before an app has reviews. **Direct outreach** to merchants who already feel the problem does." },
+      {
+        type: "introduction",
+        heading: "Installs follow conversations",
+        content: "Paid ads rarely pay back before an app has reviews. **Direct outreach** to merchants who already feel the problem does.",
+      },
       { type: "heading", text: "Find stores with intent" },
-      { type: "list", items: ["Stores trialling a competing app", "Stores hiring for the job your app does", "Stores complaining in public forums"] },
-      { type: "section", heading: "The four-touch sequence", content: "Keep every message under 90 words.\n- Day 1: the problem, in their words\n- Day 3: a 60-second video\n- Day 7: a result from a similar store\n- Day 12: a short break-up note", subsections: [{ subheading: "Subject lines", content: "Name the store, not your app." }] },
-      { type: "conclusion", heading: "What to measure", content: "Reply rate above 8% means the list is right; below 3%, fix the list before the copy." },
+      {
+        type: "list",
+        items: ["Stores trialling a competing app", "Stores hiring for the job your app does", "Stores complaining in public forums"],
+      },
+      {
+        type: "section",
+        heading: "The four-touch sequence",
+        content:
+          "Keep every message under 90 words.\n- Day 1: the problem, in their words\n- Day 3: a 60-second video\n- Day 7: a result from a similar store\n- Day 12: a short break-up note",
+        subsections: [{ subheading: "Subject lines", content: "Name the store, not your app." }],
+      },
+      {
+        type: "conclusion",
+        heading: "What to measure",
+        content: "Reply rate above 8% means the list is right; below 3%, fix the list before the copy.",
+      },
       { type: "cta", content: "Want warm stores delivered weekly? [See how it works](/#how-it-works)." },
     ],
   },
@@ -36,10 +53,18 @@ export const seedPosts = [
     ...sofia,
     daysAgo: 5,
     content: [
-      { type: "introduction", heading: "Price on value, not on features", content: "A store with 10,000 orders a month gets **ten times** the value of one with 1,000." },
+      {
+        type: "introduction",
+        heading: "Price on value, not on features",
+        content: "A store with 10,000 orders a month gets **ten times** the value of one with 1,000.",
+      },
       { type: "paragraph", text: "Start with three plans and one usage metric merchants already track." },
       { type: "list", items: ["Starter: under 500 orders", "Growth: under 5,000 orders", "Scale: everything above"] },
-      { type: "section", heading: "Testing a price change", content: "Change the price for new installs only and compare 30-day retention." },
+      {
+        type: "section",
+        heading: "Testing a price change",
+        content: "Change the price for new installs only and compare 30-day retention.",
+      },
       { type: "cta", content: "Compare your numbers with our [ROI calculator](/#roi)." },
     ],
   },
@@ -55,8 +80,21 @@ export const seedPosts = [
     content: [
       { type: "introduction", content: "Most rejections are avoidable with a **one-hour checklist** run before submission." },
       { type: "heading", text: "The most common reasons" },
-      { type: "list", items: ["Missing or broken uninstall flow", "Billing outside the Billing API", "Screenshots that do not match the app", "Slow embedded admin pages"] },
-      { type: "section", heading: "Before you submit", content: "Install on a fresh development store and walk the listing as a merchant would.", subsections: [{ subheading: "Performance", content: "Keep the embedded app's first load under three seconds." }] },
+      {
+        type: "list",
+        items: [
+          "Missing or broken uninstall flow",
+          "Billing outside the Billing API",
+          "Screenshots that do not match the app",
+          "Slow embedded admin pages",
+        ],
+      },
+      {
+        type: "section",
+        heading: "Before you submit",
+        content: "Install on a fresh development store and walk the listing as a merchant would.",
+        subsections: [{ subheading: "Performance", content: "Keep the embedded app's first load under three seconds." }],
+      },
       { type: "conclusion", content: "Treat the review as your first merchant: clear, fast, honest." },
     ],
   },
@@ -70,8 +108,16 @@ export const seedPosts = [
     ...raj,
     daysAgo: 14,
     content: [
-      { type: "introduction", heading: "Acknowledge fast, work later", content: "Shopify expects a response within five seconds. **Put the work on a queue** and answer at once." },
-      { type: "section", heading: "Idempotency", content: "Every webhook can arrive twice.\n- store the webhook id\n- skip what you have seen\n- make every write safe to repeat" },
+      {
+        type: "introduction",
+        heading: "Acknowledge fast, work later",
+        content: "Shopify expects a response within five seconds. **Put the work on a queue** and answer at once.",
+      },
+      {
+        type: "section",
+        heading: "Idempotency",
+        content: "Every webhook can arrive twice.\n- store the webhook id\n- skip what you have seen\n- make every write safe to repeat",
+      },
       { type: "paragraph", text: "Read the [Shopify webhook docs](https://shopify.dev/docs/apps/build/webhooks) for the retry schedule." },
       { type: "conclusion", heading: "Checklist", content: "Queue, dedupe, retry with backoff, and alert on the dead-letter queue." },
     ],
@@ -87,7 +133,10 @@ export const seedPosts = [
     daysAgo: 21,
     content: [
       { type: "introduction", content: "If support takes more than **ten hours a week**, it is time." },
-      { type: "list", items: ["Write the ten answers you give most", "Record a walkthrough of the admin", "Hand over onboarding calls first"] },
+      {
+        type: "list",
+        items: ["Write the ten answers you give most", "Record a walkthrough of the admin", "Hand over onboarding calls first"],
+      },
       { type: "conclusion", heading: "Keep one habit", content: "Read every support ticket tag weekly, even after you hand support over." },
     ],
   },
@@ -101,7 +150,11 @@ export const seedPosts = [
     ...sofia,
     daysAgo: 30,
     content: [
-      { type: "introduction", heading: "Churn is quiet until it is not", content: "Merchants rarely complain before they leave. Their **usage** does." },
+      {
+        type: "introduction",
+        heading: "Churn is quiet until it is not",
+        content: "Merchants rarely complain before they leave. Their **usage** does.",
+      },
       { type: "list", items: ["No login for 10 days", "A setting reverted to default", "Support ticket left unanswered for 48 hours"] },
       { type: "cta", content: "Questions about retention? [Ask in our Q&A](/questions-and-answers/submit)." },
     ],

@@ -9,8 +9,12 @@ export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-le
 
 const q = (v) => (v === null || v === undefined ? "NULL" : `'${String(v).replaceAll("'", "''")}'`);
 
-
-const slug = (t) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 80);
+const slug = (t) =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
 
 export function seedStatements() {
   const day = 86_400_000;
@@ -40,4 +44,3 @@ export function seedStatements() {
   );
   return [...published, ...pending, ...guides, ...posts, ...keywords, ...leads];
 }
-

@@ -1,9 +1,40 @@
 // Demo keywords and store leads: three keywords with 30 to 60 realistic stores each, some of
 // them twice (the same store URL in another case or with spaces, as CSV imports produce).
-const PREFIX = ["Luna", "Northwind", "Peak", "Verde", "Brightside", "Copper", "Harbor", "Maple", "Nomad", "Orchid", "Pine", "Quill", "Rosewood", "Saffron", "Tidal", "Urban", "Velvet", "Willow", "Zen", "Aurora"];
-const KIND = { bundles: ["Jewelry", "Coffee Roasters", "Skincare", "Candles", "Tea Co."], upsell: ["Outfitters", "Home", "Pets", "Kitchen", "Bikes"], reviews: ["Apparel", "Beauty", "Supply", "Studio", "Goods"] };
+const PREFIX = [
+  "Luna",
+  "Northwind",
+  "Peak",
+  "Verde",
+  "Brightside",
+  "Copper",
+  "Harbor",
+  "Maple",
+  "Nomad",
+  "Orchid",
+  "Pine",
+  "Quill",
+  "Rosewood",
+  "Saffron",
+  "Tidal",
+  "Urban",
+  "Velvet",
+  "Willow",
+  "Zen",
+  "Aurora",
+];
+const KIND = {
+  bundles: ["Jewelry", "Coffee Roasters", "Skincare", "Candles", "Tea Co."],
+  upsell: ["Outfitters", "Home", "Pets", "Kitchen", "Bikes"],
+  reviews: ["Apparel", "Beauty", "Supply", "Studio", "Goods"],
+};
 export const seedKeywords = [
-  { id: "seed-kw-bundles", keyword: "product bundles", app: ["Bundle Builder Pro", "Bundler", "Fast Bundle"], kind: KIND.bundles, count: 48 },
+  {
+    id: "seed-kw-bundles",
+    keyword: "product bundles",
+    app: ["Bundle Builder Pro", "Bundler", "Fast Bundle"],
+    kind: KIND.bundles,
+    count: 48,
+  },
   { id: "seed-kw-upsell", keyword: "post-purchase upsell", app: ["Upsell Wizard", "ReConvert", "AfterSell"], kind: KIND.upsell, count: 36 },
   { id: "seed-kw-reviews", keyword: "product reviews", app: ["Judge.me", "Loox", "Okendo"], kind: KIND.reviews, count: 56 },
 ];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order. Stops at the first failing step.
 //   1. Chromium for the browser tests (installed with apt-get when root)
-//   2. typecheck   3. build (and the home page's 100 KB JavaScript budget)   4. unit + integration tests in workerd
+//   2. typecheck, lint, format check   3. build (and the home page's 100 KB JavaScript budget)   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
 import { readFileSync } from "node:fs";
 import { ensureChromium, run } from "./lib.mjs";
@@ -22,6 +22,9 @@ step("Chromium");
 console.log(`Using ${ensureChromium()}`);
 step("Typecheck");
 run("npx", ["tsc", "--noEmit"]);
+step("Lint and format (zero findings)");
+run("npx", ["eslint", ".", "--max-warnings", "0"]);
+run("npx", ["prettier", "--check", "."]);
 step("Build");
 run("npx", ["remix", "vite:build"]);
 step("Budget: client JavaScript of the home page and the blog pages (gzip)");

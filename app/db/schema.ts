@@ -6,14 +6,7 @@
  * since the epoch (drizzle `timestamp_ms`); JSON is stored as text.
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () =>
   text("id")
@@ -58,19 +51,16 @@ export const onboardingSubmissions = sqliteTable(
     id: id(),
     email: text("email").notNull(),
     stepCompleted: integer("step_completed").notNull().default(0),
-    formData: text("form_data", { mode: "json" })
-      .$type<Record<string, unknown>>()
-      .notNull(),
-    isCompleted: integer("is_completed", { mode: "boolean" })
-      .notNull()
-      .default(false),
+    formData: text("form_data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    isCompleted: integer("is_completed", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("onboarding_completed_created_idx").on(t.isCompleted, t.createdAt)],
 );
 
-export const leadMagnetSources = ["leadmagnet-popup", "playbook-landing", "marketing-checklist"] as const;
+/** Where a lead-magnet submission came from: the popup, the playbook landing page, the checklist page. */
+export const leadMagnetSources = ["leadmagnet-popup", "playbook-landing", "checklist-page"] as const;
 
 export const leadMagnetSubmissions = sqliteTable(
   "lead_magnet_submissions",
@@ -81,7 +71,7 @@ export const leadMagnetSubmissions = sqliteTable(
     appUrl: text("app_url").notNull().default(""),
     phone: text("phone"),
     page: text("page"),
-    source: text("source").notNull(),
+    source: text("source", { enum: leadMagnetSources }).notNull(),
     type: text("type"),
     createdAt: createdAt(),
   },
@@ -96,10 +86,7 @@ export const waitlistEntries = sqliteTable(
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("waitlist_email_key_unique").on(sql`lower(trim(${t.email}))`),
-    index("waitlist_created_idx").on(t.createdAt),
-  ],
+  (t) => [uniqueIndex("waitlist_email_key_unique").on(sql`lower(trim(${t.email}))`), index("waitlist_created_idx").on(t.createdAt)],
 );
 
 export const newsletterSubscribers = sqliteTable(
@@ -110,10 +97,7 @@ export const newsletterSubscribers = sqliteTable(
     email: text("email").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`),
-    index("newsletter_created_idx").on(t.createdAt),
-  ],
+  (t) => [uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`), index("newsletter_created_idx").on(t.createdAt)],
 );
 
 export const contactMessages = sqliteTable(
@@ -146,14 +130,7 @@ export const premiumAccessRequests = sqliteTable(
 
 // --------------------------------------------------------------------- Q&A
 
-export const qaCategories = [
-  "app-approval",
-  "gtm-strategy",
-  "growth-marketing",
-  "churn-retention",
-  "technical",
-  "general",
-] as const;
+export const qaCategories = ["app-approval", "gtm-strategy", "growth-marketing", "churn-retention", "technical", "general"] as const;
 
 export const qaSubmissions = sqliteTable(
   "qa_submissions",
@@ -229,20 +206,10 @@ export const contentBlocks = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("content_blocks_name_unique").on(t.name),
-    index("content_blocks_created_idx").on(t.createdAt),
-  ],
+  (t) => [uniqueIndex("content_blocks_name_unique").on(t.name), index("content_blocks_created_idx").on(t.createdAt)],
 );
 
-export const blogCategories = [
-  "saas-development",
-  "marketing",
-  "product",
-  "technical",
-  "business",
-  "other",
-] as const;
+export const blogCategories = ["saas-development", "marketing", "product", "technical", "business", "other"] as const;
 
 export const blogs = sqliteTable(
   "blogs",
@@ -323,10 +290,7 @@ export const emailOutbox = sqliteTable(
     /** While a consumer is sending it: no other delivery may send it until this passes. */
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
   },
-  (t) => [
-    index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
-    index("outbox_created_idx").on(t.createdAt),
-  ],
+  (t) => [index("outbox_status_next_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
 /** Fixed-window counters of the sign-in throttle (D1, since KV allows 1 write/s/key). */

@@ -22,7 +22,7 @@ function isQueueMessage(body: unknown): body is EmailQueueMessage {
   return typeof body === "object" && body !== null && typeof (body as EmailQueueMessage).outboxId === "string";
 }
 
-export interface ConsumerOptions {
+interface ConsumerOptions {
   /** The send's deadline; tests shorten it. */
   sendTimeoutMs?: number;
 }
@@ -33,7 +33,7 @@ export async function handleEmailBatch(batch: MessageBatch<EmailQueueMessage>, e
   }
 }
 
-export async function handleEmailMessage(
+async function handleEmailMessage(
   message: Message<EmailQueueMessage>,
   env: Env,
   { sendTimeoutMs = SEND_TIMEOUT_MS }: ConsumerOptions = {},
@@ -61,7 +61,8 @@ export async function handleEmailMessage(
   if (!row) {
     const current = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
     if (!current) console.error(`Outbox row ${outboxId} not found; acking`);
-    if (current && current.status !== "sent") message.retry({ delaySeconds: Math.ceil(SEND_LEASE_MS / 1000) }); // another delivery is sending it
+    if (current && current.status !== "sent")
+      message.retry({ delaySeconds: Math.ceil(SEND_LEASE_MS / 1000) }); // another delivery is sending it
     else message.ack(); // gone, or already sent: a duplicate delivery
     return;
   }
@@ -85,7 +86,11 @@ export async function handleEmailMessage(
     await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
   } catch (error) {
     // Not accepted by the provider (or it crashed before, or did not answer in time): retried, so nothing is lost.
-    const reason = deadline.aborted ? `${providerName(env)} did not answer within ${sendTimeoutMs} ms` : error instanceof Error ? error.message : String(error);
+    const reason = deadline.aborted
+      ? `${providerName(env)} did not answer within ${sendTimeoutMs} ms`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     const lastError = reason.slice(0, 1000);
     const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
     const delaySeconds = queueRetryDelaySeconds(message.attempts);
@@ -129,7 +134,7 @@ function beforeDeadline<T>(send: Promise<T>, deadline: AbortSignal): Promise<T> 
  * nothing.
  */
 const receiptKey = (outboxId: string) => `email-sent:${outboxId}`;
-export const SEND_RECEIPT_TTL_SECONDS = 24 * 60 * 60;
+const SEND_RECEIPT_TTL_SECONDS = 24 * 60 * 60;
 
 async function hasSendReceipt(env: Env, outboxId: string): Promise<boolean> {
   try {

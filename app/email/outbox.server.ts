@@ -19,11 +19,7 @@ export interface OutboxDraft {
   payload: Record<string, unknown>;
 }
 
-export function outboxDraft<P extends Record<string, unknown>>(
-  template: EmailTemplate<P>,
-  recipient: string,
-  payload: P,
-): OutboxDraft {
+export function outboxDraft<P extends Record<string, unknown>>(template: EmailTemplate<P>, recipient: string, payload: P): OutboxDraft {
   return {
     id: crypto.randomUUID(),
     kind: template.kind,

@@ -11,7 +11,20 @@ import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/o
 import { qaAlertEmail } from "~/features/qa/qa.emails";
 import type { EmailTemplate } from "./template";
 
-const templates: EmailTemplate<any>[] = [...waitlistEmails, newsletterWelcomeEmail, contactNoticeEmail, leadMagnetVisitorEmail, leadMagnetNoticeEmail, checklistVisitorEmail, premiumRequesterEmail, premiumNoticeEmail, onboardingNoticeEmail, onboardingConfirmationEmail, qaAlertEmail];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of templates of every payload type; each validates its own payload with its schema
+const templates: EmailTemplate<any>[] = [
+  ...waitlistEmails,
+  newsletterWelcomeEmail,
+  contactNoticeEmail,
+  leadMagnetVisitorEmail,
+  leadMagnetNoticeEmail,
+  checklistVisitorEmail,
+  premiumRequesterEmail,
+  premiumNoticeEmail,
+  onboardingNoticeEmail,
+  onboardingConfirmationEmail,
+  qaAlertEmail,
+];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 

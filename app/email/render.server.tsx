@@ -22,6 +22,9 @@ export function renderEmail<P extends Record<string, unknown>>(
       </EmailLayout>,
     );
   // A subject is one line: a visitor-typed value must not add header lines.
-  const subject = template.subject(payload).replace(/[\r\n]+/g, " ").slice(0, 200);
+  const subject = template
+    .subject(payload)
+    .replace(/[\r\n]+/g, " ")
+    .slice(0, 200);
   return { subject, html, text: template.text(payload, ctx) };
 }

@@ -17,7 +17,7 @@ import { enqueueOutbox, insertOutbox, type OutboxDraft } from "./outbox.server";
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
 type Statement = { toSQL(): { sql: string; params: unknown[] } } | D1PreparedStatement;
 
-export interface StoreAndNotify {
+interface StoreAndNotify {
   /** For the logs: what is being stored. */
   label: string;
   /** The record's statements, built once with their ids (never left to a default made anew per try). */
@@ -31,7 +31,7 @@ export interface StoreAndNotify {
   onlyIfChanged?: boolean;
 }
 
-export type Stored =
+type Stored =
   /** Written by this try: D1's results of the record statements, in order. */
   | { status: "written"; results: D1Result[]; queued: boolean }
   /** An earlier try of this same write had committed (its answer was lost). */
@@ -83,7 +83,9 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
         return { status: "found", queued: await enqueueOutbox(env, ids) };
       }
       if (!transient || attempt >= delays.length) throw error;
-      console.warn(`D1 write "${write.label}" failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`);
+      console.warn(
+        `D1 write "${write.label}" failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`,
+      );
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }
   }

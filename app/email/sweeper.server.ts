@@ -12,7 +12,7 @@ import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { enqueueOutbox } from "./outbox.server";
 import { MAX_TOTAL_ATTEMPTS, STALE_QUEUED_MS, SWEEP_BUDGET, SWEEP_PAGE } from "./policy";
 
-export interface SweepResult {
+interface SweepResult {
   requeued: string[];
   /** D1 queries the sweep made (the rate-limit prune included). */
   queries: number;
@@ -45,7 +45,11 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
           or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
           or(
             and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, new Date(now - STALE_QUEUED_MS))),
-            and(eq(emailOutbox.status, "failed"), lt(emailOutbox.attempts, MAX_TOTAL_ATTEMPTS), lte(emailOutbox.nextAttemptAt, new Date(now))),
+            and(
+              eq(emailOutbox.status, "failed"),
+              lt(emailOutbox.attempts, MAX_TOTAL_ATTEMPTS),
+              lte(emailOutbox.nextAttemptAt, new Date(now)),
+            ),
           ),
         ),
       )
@@ -59,7 +63,12 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
       .update(emailOutbox)
       .set({ status: "queued", nextAttemptAt: new Date(now) })
       // The ids as one JSON parameter: a list of 100 bound ids would pass D1's 100-parameter limit.
-      .where(and(sql`${emailOutbox.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, inArray(emailOutbox.status, ["queued", "failed"])));
+      .where(
+        and(
+          sql`${emailOutbox.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+          inArray(emailOutbox.status, ["queued", "failed"]),
+        ),
+      );
     queries += 1;
     await enqueueOutbox(env, ids);
     requeued.push(...ids);

@@ -34,5 +34,10 @@ export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailT
  * so a form cannot send our branded email carrying someone else's text.
  */
 export function greetingName(name: string): string {
-  return name.replace(/[^\p{L}\p{M}' .-]/gu, "").trim().slice(0, 40) || "there";
+  return (
+    name
+      .replace(/[^\p{L}\p{M}' .-]/gu, "")
+      .trim()
+      .slice(0, 40) || "there"
+  );
 }

@@ -5,11 +5,11 @@
 import { emailFrom } from "~/lib/env.server";
 import type { RenderedEmail } from "./render.server";
 
-export interface OutgoingEmail extends RenderedEmail {
+interface OutgoingEmail extends RenderedEmail {
   to: string;
 }
 
-export interface EmailTransport {
+interface EmailTransport {
   name: string;
   /** Sends, or throws. `signal` aborts at the send's deadline: a transport that waits on anything must honour it. */
   send(email: OutgoingEmail, signal: AbortSignal): Promise<void>;
@@ -25,7 +25,7 @@ export interface MailChannelsBody {
   content: { type: "text/plain" | "text/html"; value: string }[];
 }
 
-export function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNELS_API_KEY">): EmailTransport {
+function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNELS_API_KEY">): EmailTransport {
   return {
     name: "mailchannels",
     async send(email, signal) {
@@ -54,7 +54,7 @@ export function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNEL
   };
 }
 
-export const logTransport: EmailTransport = {
+const logTransport: EmailTransport = {
   name: "log",
   async send(email) {
     console.log(`[email:log] to=${email.to} subject=${JSON.stringify(email.subject)}\n${email.text}`);

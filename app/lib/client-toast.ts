@@ -6,7 +6,7 @@
  */
 import type { ToastInput } from "./toast";
 
-export const TOAST_EVENT = "app:toast";
+const TOAST_EVENT = "app:toast";
 
 const pending: ToastInput[] = [];
 let listening = false;

@@ -56,16 +56,11 @@ function cookiePairs(header: string): { name: string; raw: string }[] {
  * Checks the site's cookies on a request. Returns the request to hand on
  * (without the unreadable ones) and the `Set-Cookie` values that clear them.
  */
-export async function dropUnreadableCookies(
-  request: Request,
-  env: Env,
-): Promise<{ request: Request; clear: string[] }> {
+export async function dropUnreadableCookies(request: Request, env: Env): Promise<{ request: Request; clear: string[] }> {
   const header = request.headers.get("Cookie");
   if (!header) return { request, clear: [] };
   const pairs = cookiePairs(header);
-  const ours = (Object.keys(SITE_COOKIES) as SiteCookieKey[]).filter((key) =>
-    pairs.some((p) => p.name === SITE_COOKIES[key].name),
-  );
+  const ours = (Object.keys(SITE_COOKIES) as SiteCookieKey[]).filter((key) => pairs.some((p) => p.name === SITE_COOKIES[key].name));
   if (ours.length === 0) return { request, clear: [] };
 
   const bad = new Set<string>();

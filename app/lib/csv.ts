@@ -25,14 +25,12 @@ function lines(rows: unknown[][]): string {
 }
 
 /** Pages of rows: a plain list of pages, or pages read one at a time. */
-export type CsvPages = Iterable<unknown[][]> | AsyncIterable<unknown[][]>;
+type CsvPages = Iterable<unknown[][]> | AsyncIterable<unknown[][]>;
 
 /** A byte stream of the CSV: a BOM (so Excel reads UTF-8), the header, then each page as it comes. */
 export function csvStream(fields: string[], pages: CsvPages): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const source = (Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]()) as
-    | AsyncIterator<unknown[][]>
-    | Iterator<unknown[][]>;
+  const source = Symbol.asyncIterator in pages ? pages[Symbol.asyncIterator]() : pages[Symbol.iterator]();
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -61,7 +59,7 @@ export function csvStream(fields: string[], pages: CsvPages): ReadableStream<Uin
 }
 
 /** A filename that is safe in a Content-Disposition header and on every file system. */
-export function safeFilename(name: string): string {
+function safeFilename(name: string): string {
   return name.replace(/[^\w.-]/g, "_");
 }
 

@@ -14,7 +14,7 @@ const PERMANENT = /constraint|SQLITE_CONSTRAINT|SQLITE_MISMATCH|SQLITE_TOOBIG|sy
 
 function messageOf(error: unknown): string {
   const cause = (error as { cause?: unknown })?.cause;
-  return `${error instanceof Error ? error.message : String(error)} ${cause instanceof Error ? cause.message : cause ?? ""}`;
+  return `${error instanceof Error ? error.message : String(error)} ${cause instanceof Error ? cause.message : (cause ?? "")}`;
 }
 
 export function isTransientD1Error(error: unknown): boolean {
@@ -32,7 +32,9 @@ export async function withD1Retry<T>(label: string, write: () => Promise<T>, del
       return await write();
     } catch (error) {
       if (attempt >= delays.length || !isTransientD1Error(error)) throw error;
-      console.warn(`D1 write "${label}" failed (${messageOf(error).trim()}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`);
+      console.warn(
+        `D1 write "${label}" failed (${messageOf(error).trim()}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`,
+      );
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }
   }

@@ -14,7 +14,7 @@
  *   they are at most five minutes old.
  */
 
-export const PRIVATE_NO_CACHE = "private, no-cache";
+const PRIVATE_NO_CACHE = "private, no-cache";
 /** Five minutes at the edge, then one more while a fresh copy is made; browsers revalidate. */
 export const EDGE_BRIEF_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 

@@ -2,7 +2,7 @@
 
 const DEV_SECRET = "dev-only-secret-change-me-0123456789abcdef";
 
-export function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {
+function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {
   return env.ENVIRONMENT === "production";
 }
 

@@ -15,16 +15,16 @@ import { JS_FIELD, REDIRECT_FIELD } from "./forms";
 import type { ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
 
-export const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten your entry and try again.";
+const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten your entry and try again.";
 
 type Base = { js: boolean; redirectTo: string };
 
-export type PublicFormOutcome<Output> =
+type PublicFormOutcome<Output> =
   | (Base & { kind: "valid"; value: Output; reply: (opts?: { resetForm?: boolean; formErrors?: string[] }) => SubmissionResult })
   | (Base & { kind: "honeypot" })
   | (Base & { kind: "rejected"; status: 400 | 413 | 429; result: SubmissionResult; headers?: HeadersInit });
 
-export async function readPublicForm<Schema extends z.ZodType>(
+async function readPublicForm<Schema extends z.ZodType>(
   request: Request,
   env: Env,
   { schema, rateLimit }: { schema: Schema; rateLimit: EdgeRateLimitRule },

@@ -35,7 +35,11 @@ export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise
     started.current = true;
     Promise.all([loadSchema(), import("@conform-to/zod/v4")])
       .then(([schema, { parseWithZod }]) =>
-        setValidate(() => ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }) as SubmissionFor<S>),
+        setValidate(
+          () =>
+            ({ formData }: { formData: FormData }) =>
+              parseWithZod(formData, { schema }) as SubmissionFor<S>,
+        ),
       )
       .catch((error) => {
         started.current = false; // try again on the next focus
@@ -63,5 +67,5 @@ export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise
   }, [validate]);
 
   /** `onValidate` goes into useForm's options, `formProps` onto the <form>. */
-  return { onValidate: validate ?? (placeholder as Validate<S>), formProps: { onFocus, onBlur } };
+  return { onValidate: validate ?? placeholder, formProps: { onFocus, onBlur } };
 }

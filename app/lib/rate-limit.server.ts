@@ -22,7 +22,7 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
 }
@@ -77,7 +77,7 @@ export function rateLimitHit(db: Db, rule: RateLimitRule, subject: string, now =
     .returning({ count: rateLimits.count });
 }
 
-export interface RateLimitCount extends RateLimitResult {
+interface RateLimitCount extends RateLimitResult {
   /** Hits in the current window, this one included. */
   count: number;
 }
@@ -90,11 +90,6 @@ export function rateLimitResult(rule: RateLimitRule, rows: { count: number }[], 
     allowed: count <= rule.limit,
     retryAfterSeconds: Math.max(1, Math.ceil((windowOf(rule, now).end - now) / 1000)),
   };
-}
-
-/** Counts one hit and answers whether it is within the limit (one statement, one round trip). */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitCount> {
-  return rateLimitResult(rule, await rateLimitHit(db, rule, subject, now), now);
 }
 
 /** Takes back one hit counted at `now` (nothing if that window has ended since). */
@@ -135,5 +130,8 @@ export function rateLimitAddress(ip: string): string {
 
 /** Removes counters of windows that ended more than a day ago (run by the cron). */
 export async function pruneRateLimits(db: D1Database, now = Date.now()): Promise<void> {
-  await db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(now - 86_400_000).run();
+  await db
+    .prepare("DELETE FROM rate_limits WHERE window_start < ?1")
+    .bind(now - 86_400_000)
+    .run();
 }

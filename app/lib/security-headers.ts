@@ -6,14 +6,14 @@ export function createNonce(): string {
 }
 
 /** Third-party origins a single page may use, and only that page. */
-export interface CspExtras {
+interface CspExtras {
   script?: string[];
   frame?: string[];
   connect?: string[];
   img?: string[];
 }
 
-export const PAGE_CSP_EXTRAS: Record<string, CspExtras> = {
+const PAGE_CSP_EXTRAS: Record<string, CspExtras> = {
   // The card-payment provider's subscription button.
   "/paypal-subscription": {
     script: ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"],

@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 
 export const SITE_NAME = "Founder Leads";
 
-export interface SeoInput {
+interface SeoInput {
   title: string;
   description: string;
   /** Path of the page, e.g. `/blog/my-post`; joined to SITE_URL for the canonical link. */
@@ -20,7 +20,7 @@ export function canonicalUrl(siteUrl: string, path: string): string {
   return new URL(path, siteUrl.endsWith("/") ? siteUrl : `${siteUrl}/`).toString();
 }
 
-export function jsonLd(data: Record<string, unknown> | Record<string, unknown>[]): MetaDescriptor {
+function jsonLd(data: Record<string, unknown> | Record<string, unknown>[]): MetaDescriptor {
   return { "script:ld+json": data };
 }
 
@@ -49,4 +49,3 @@ export function siteUrlFromMatches(matches: ReadonlyArray<{ id: string; data: un
   const root = matches.find((m) => m?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "http://localhost:8787";
 }
-

@@ -22,19 +22,14 @@ function toastStorage(env: Env) {
   });
 }
 
-export async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers> {
+async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers> {
   const storage = toastStorage(env);
   const session = await storage.getSession();
   session.flash(TOAST_KEY, toToast(input));
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
-export async function redirectWithToast(
-  env: Env,
-  url: string,
-  toast: ToastInput,
-  init?: ResponseInit,
-): Promise<Response> {
+export async function redirectWithToast(env: Env, url: string, toast: ToastInput, init?: ResponseInit): Promise<Response> {
   const headers = new Headers(init?.headers);
   const toastHeaders = await createToastHeaders(env, toast);
   headers.append("Set-Cookie", toastHeaders.get("Set-Cookie")!);
@@ -42,10 +37,7 @@ export async function redirectWithToast(
 }
 
 /** Reads (and consumes) the flash toast of this request. */
-export async function getToast(
-  request: Request,
-  env: Env,
-): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function getToast(request: Request, env: Env): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const storage = toastStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   if (!session.has(TOAST_KEY)) return { toast: null, headers: null };

@@ -9,5 +9,10 @@ export interface Toast {
 export type ToastInput = Omit<Toast, "id" | "type"> & Partial<Pick<Toast, "id" | "type">>;
 
 export function toToast(input: ToastInput): Toast {
-  return { id: input.id ?? Math.random().toString(36).slice(2), type: input.type ?? "success", title: input.title, description: input.description };
+  return {
+    id: input.id ?? Math.random().toString(36).slice(2),
+    type: input.type ?? "success",
+    title: input.title,
+    description: input.description,
+  };
 }

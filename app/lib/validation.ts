@@ -24,15 +24,26 @@ export const cleanSingleLine = (value: string) => value.replace(LINE_BREAKS, " "
 
 /** Several lines: line breaks kept (as \n), tabs kept, other control characters removed. */
 export const cleanMultiLine = (value: string) =>
-  value.replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n").replace(/[\v\f]/g, "\n").replace(CONTROLS, "");
+  value
+    .replace(/\r\n?|[\u0085\u2028\u2029]/g, "\n")
+    .replace(/[\v\f]/g, "\n")
+    .replace(CONTROLS, "");
 
 /**
  * Every text field of every form starts from one of these two: names,
  * companies, titles and app names are `singleLine`, messages, questions and
  * answers `multiLine`. Both are trimmed; chain the field's own rules after.
  */
-export const singleLine = (message?: string) => z.string(message ? { error: message } : undefined).overwrite(cleanSingleLine).trim();
-export const multiLine = (message?: string) => z.string(message ? { error: message } : undefined).overwrite(cleanMultiLine).trim();
+export const singleLine = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(cleanSingleLine)
+    .trim();
+export const multiLine = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(cleanMultiLine)
+    .trim();
 
 /** Empty (after trimming) counts as not given: for optional fields. */
 export const optionalField = <T extends z.ZodType>(schema: T) =>
@@ -41,7 +52,7 @@ export const optionalField = <T extends z.ZodType>(schema: T) =>
 // ---------------------------------------------------------------- phone
 
 /** Digits after removing spaces, dashes and parentheses: optional +, a non-zero digit, up to 15 more. */
-export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value.replace(/[\s\-()]/g, ""));
 }
@@ -52,7 +63,7 @@ export const phoneField = (message: string) => singleLine(message).max(40, messa
 // ---------------------------------------------------------------- addresses and flags
 
 /** An address segment: lowercase letters, digits and single dashes (pages, guides, blog posts, block names). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_FORMAT_MESSAGE = "Use lowercase letters, digits and single dashes (for example privacy-policy)";
 
 export const slugRule = (required: string | undefined, format: string = SLUG_FORMAT_MESSAGE) =>

@@ -15,7 +15,4 @@ export default function NotFoundRoute() {
   return <NotFound />;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Page not found | Founder Leads" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => [{ title: "Page not found | Founder Leads" }, { name: "robots", content: "noindex" }];

@@ -37,7 +37,8 @@ export default function PlaybookLandingRoute() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Free Shopify App Launch & Scaling Playbook",
-    description: "The free playbook for Shopify app founders: validate, pass app review, launch, win your first 100 merchants and grow. Guide, PDF and spreadsheet.",
+    description:
+      "The free playbook for Shopify app founders: validate, pass app review, launch, win your first 100 merchants and grow. Guide, PDF and spreadsheet.",
     path: PLAYBOOK_LANDING_PATH,
     siteUrl: siteUrlFromMatches(matches),
   });

@@ -31,10 +31,7 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Dashboard | Founder Leads admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => [{ title: "Dashboard | Founder Leads admin" }, { name: "robots", content: "noindex" }];
 
 /**
  * A tab whose loader or action failed: its message inside the dashboard, the

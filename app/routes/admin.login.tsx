@@ -68,7 +68,4 @@ export default function AdminLogin() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Admin sign-in | Founder Leads" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => [{ title: "Admin sign-in | Founder Leads" }, { name: "robots", content: "noindex" }];

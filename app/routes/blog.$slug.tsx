@@ -64,7 +64,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
           "@type": "BreadcrumbList",
           itemListElement: [
             { "@type": "ListItem", position: 1, name: "Blog", item: canonicalUrl(siteUrl, "/blog") },
-            { "@type": "ListItem", position: 2, name: categoryLabel(post.category), item: canonicalUrl(siteUrl, `/blog?category=${post.category}`) },
+            {
+              "@type": "ListItem",
+              position: 2,
+              name: categoryLabel(post.category),
+              item: canonicalUrl(siteUrl, `/blog?category=${post.category}`),
+            },
             { "@type": "ListItem", position: 3, name: post.title, item: url },
           ],
         },

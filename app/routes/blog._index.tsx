@@ -28,7 +28,9 @@ export default function Blog() {
       <Container className="py-14 sm:py-20">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Blog</p>
-          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">{category ? categoryLabel(category) : "Notes for Shopify app founders"}</h1>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight">
+            {category ? categoryLabel(category) : "Notes for Shopify app founders"}
+          </h1>
           <p className="mt-3 text-lg text-slate-600">Growth, product and go-to-market lessons from working with 57+ app founders.</p>
         </div>
         <div className="mt-8">

@@ -16,8 +16,8 @@ export default function BookACall() {
     <>
       <BookingHero eyebrow="Free 30-minute call" title="Stop Struggling With Cold Outbound" schedulerUrl={schedulerUrl} prefill={false}>
         <p>
-          Cold lists, ignored sequences and ad spend that never pays back. In 30 minutes we'll show you which merchants
-          are already looking for an app like yours, and how to reach them with a reason to reply.
+          Cold lists, ignored sequences and ad spend that never pays back. In 30 minutes we'll show you which merchants are already looking
+          for an app like yours, and how to reach them with a reason to reply.
         </p>
       </BookingHero>
       <OutboundComparison />

@@ -16,10 +16,16 @@ export default function CallBooking() {
   const { schedulerUrl, email } = useLoaderData<typeof loader>();
   return (
     <>
-      <BookingHero eyebrow="Free 30-minute strategy call" title="Let's plan your first 50 merchants" schedulerUrl={schedulerUrl} email={email} prefill>
+      <BookingHero
+        eyebrow="Free 30-minute strategy call"
+        title="Let's plan your first 50 merchants"
+        schedulerUrl={schedulerUrl}
+        email={email}
+        prefill
+      >
         <p>
-          Thanks for telling us about your app. Pick a time for a free 30-minute call: we'll settle your ideal customer
-          profile, your revenue goals and how delivery works, so your first leads arrive within 48 hours.
+          Thanks for telling us about your app. Pick a time for a free 30-minute call: we'll settle your ideal customer profile, your
+          revenue goals and how delivery works, so your first leads arrive within 48 hours.
         </p>
         <p className="text-base">No pitch deck, no pressure. If we are not a fit, we'll tell you on the call.</p>
       </BookingHero>

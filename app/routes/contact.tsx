@@ -53,7 +53,10 @@ export default function Contact() {
           <ul className="mt-8 space-y-5">
             {promises.map(([title, body]) => (
               <li key={title} className="flex gap-3">
-                <span aria-hidden="true" className="mt-1 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs text-white">
+                <span
+                  aria-hidden="true"
+                  className="mt-1 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs text-white"
+                >
                   ✓
                 </span>
                 <div>

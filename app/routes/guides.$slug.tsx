@@ -12,14 +12,29 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const row = await getPublishedGuide(context.cloudflare.env, params.slug ?? "");
   if (!row) return notFound(request, { guide: null });
   return {
-    guide: { slug: row.slug, title: row.title, description: row.description, category: row.category, content: parseJsonOrText(row.content), updatedAt: row.updatedAt },
+    guide: {
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      category: row.category,
+      content: parseJsonOrText(row.content),
+      updatedAt: row.updatedAt,
+    },
   };
 }
 
 export default function GuidePage() {
   const { guide } = useLoaderData<typeof loader>();
   if (!guide) return <NotFound />;
-  return <ContentPage title={guide.title} lead={guide.description} eyebrow={guide.category ?? "Guide"} content={guide.content} updatedAt={guide.updatedAt} />;
+  return (
+    <ContentPage
+      title={guide.title}
+      lead={guide.description}
+      eyebrow={guide.category ?? "Guide"}
+      content={guide.content}
+      updatedAt={guide.updatedAt}
+    />
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>

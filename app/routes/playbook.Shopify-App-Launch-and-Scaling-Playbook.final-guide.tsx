@@ -27,8 +27,14 @@ export default function FinalGuideRoute() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: GUIDE_TITLE,
-    description: "The complete Shopify App Launch & Scaling Playbook: validation, app review, launch week, your first 100 merchants, growth, pricing and retention.",
+    description:
+      "The complete Shopify App Launch & Scaling Playbook: validation, app review, launch week, your first 100 merchants, growth, pricing and retention.",
     path: FINAL_GUIDE_PATH,
     siteUrl: siteUrlFromMatches(matches),
-    jsonLd: { "@context": "https://schema.org", "@type": "Article", headline: GUIDE_TITLE, author: { "@type": "Organization", name: "Founder Leads" } },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: GUIDE_TITLE,
+      author: { "@type": "Organization", name: "Founder Leads" },
+    },
   });

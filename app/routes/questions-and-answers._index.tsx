@@ -21,8 +21,7 @@ export default function QuestionsAndAnswers() {
             <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Questions &amp; Answers</p>
             <h1 className="mt-2 text-4xl font-extrabold tracking-tight">Answers for Shopify app founders</h1>
             <p className="mt-3 text-lg text-slate-600">
-              App Store approval, go-to-market, growth, churn and the technical side: questions from founders, answered
-              by our team.
+              App Store approval, go-to-market, growth, churn and the technical side: questions from founders, answered by our team.
             </p>
           </div>
           <ButtonLink to="/questions-and-answers/submit" size="lg">

@@ -78,7 +78,8 @@ export default function AskQuestion() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Ask a question",
-    description: "Ask the Founder Leads team about App Store approval, go-to-market, growth, churn or the technical side of your Shopify app.",
+    description:
+      "Ask the Founder Leads team about App Store approval, go-to-market, growth, churn or the technical side of your Shopify app.",
     path: "/questions-and-answers/submit",
     siteUrl: siteUrlFromMatches(matches),
   });

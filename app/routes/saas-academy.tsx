@@ -76,8 +76,8 @@ function AcademyHero() {
           Launch, grow and scale your Shopify app <span className="text-brand-600">with a proven plan</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-600">
-          Six step-by-step playbooks built from what worked for the 57+ founders we've served, from validating your
-          idea to your first hundred merchants and beyond. One payment, yours for good.
+          Six step-by-step playbooks built from what worked for the 57+ founders we've served, from validating your idea to your first
+          hundred merchants and beyond. One payment, yours for good.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <ButtonLink to={PREMIUM_PATH} size="lg">
@@ -105,7 +105,12 @@ function WhatsInside() {
   return (
     <section id="playbooks" aria-labelledby="inside-title" className="py-20">
       <Container>
-        <SectionHeading id="inside-title" eyebrow="What's inside" title="Six playbooks, one for every stage of your app" intro="Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can act on this week." />
+        <SectionHeading
+          id="inside-title"
+          eyebrow="What's inside"
+          title="Six playbooks, one for every stage of your app"
+          intro="Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can act on this week."
+        />
         <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {PREMIUM_PLAYBOOKS.map((p, i) => (
             <li
@@ -150,8 +155,7 @@ function WhoItsFor() {
               Built for founders who sell to Shopify merchants
             </h2>
             <p className="mt-4 text-lg text-slate-600">
-              Whether you're pre-launch or past your first thousand installs, there is a playbook for the problem in
-              front of you right now.
+              Whether you're pre-launch or past your first thousand installs, there is a playbook for the problem in front of you right now.
             </p>
           </div>
           <ul className="grid gap-4 lg:col-span-3">
@@ -185,9 +189,7 @@ function PremiumOffer() {
             <h2 id="premium-title" className="text-2xl font-bold sm:text-3xl">
               SaaS Academy Premium
             </h2>
-            <p className="mt-3 text-slate-600">
-              Every playbook, template and script, with lifetime access and free updates.
-            </p>
+            <p className="mt-3 text-slate-600">Every playbook, template and script, with lifetime access and free updates.</p>
             <ul className="mt-8 space-y-3">
               {included.map((item) => (
                 <li key={item} className="flex gap-3 text-slate-700">
@@ -250,14 +252,8 @@ function AcademyCta() {
     <section aria-labelledby="academy-cta-title" className="py-20">
       <Container>
         <div className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-14 text-center sm:px-12">
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -right-20 -top-20 h-64 w-64 rounded-full bg-brand-600"
-          />
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-brand-800"
-          />
+          <div aria-hidden="true" className="pointer-events-none absolute -right-20 -top-20 h-64 w-64 rounded-full bg-brand-600" />
+          <div aria-hidden="true" className="pointer-events-none absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-brand-800" />
           <div className="relative">
             <h2 id="academy-cta-title" className="text-3xl font-bold text-white sm:text-4xl">
               Stop guessing what to do next

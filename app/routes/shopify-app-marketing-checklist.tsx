@@ -3,7 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { ChecklistForm, useChecklistUnlock } from "~/features/lead-capture/ChecklistForm";
 import { CHECKLIST_MESSAGES as M, checklistSchema } from "~/features/lead-capture/lead-magnet.schema";
-import { checklistUnlockedHeaders, hasUnlockedChecklist, LEAD_MAGNET_RATE_LIMIT, submitChecklist } from "~/features/lead-capture/lead-magnet.server";
+import {
+  checklistUnlockedHeaders,
+  hasUnlockedChecklist,
+  LEAD_MAGNET_RATE_LIMIT,
+  submitChecklist,
+} from "~/features/lead-capture/lead-magnet.server";
 import { checklistView } from "~/features/playbooks/checklist-sections.server";
 import { ChecklistFooter, ChecklistHero, ChecklistSections } from "~/features/playbooks/MarketingChecklist";
 import { formHeaders } from "~/lib/forms";
@@ -50,7 +55,8 @@ export default function MarketingChecklist() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Shopify App Marketing Checklist (69 points)",
-    description: "A free 69-point marketing checklist for Shopify apps: App Store listing, onboarding, outreach, content, analytics, pricing and retention.",
+    description:
+      "A free 69-point marketing checklist for Shopify apps: App Store listing, onboarding, outreach, content, analytics, pricing and retention.",
     path: CHECKLIST_PATH,
     siteUrl: siteUrlFromMatches(matches),
   });

@@ -26,8 +26,7 @@ export default function WaitlistPage() {
   const actionData = useActionData<PublicFormActionData>();
   return (
     <SignupPage title="Join the Founder Quest waitlist" form={<WaitlistForm lastResult={actionData?.result} tone="light" />}>
-      Our browser game about founding a SaaS company is on its way. Leave your email and we'll notify you when it
-      launches.
+      Our browser game about founding a SaaS company is on its way. Leave your email and we'll notify you when it launches.
     </SignupPage>
   );
 }

@@ -98,7 +98,13 @@ describe.each(modes)("admin $name", ({ js }) => {
     await fillLogin(page, DEMO_ADMIN.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    for (const path of ["/admin/dashboard", "/admin/dashboard/qa", "/admin/dashboard/lead-finder", "/admin/dashboard/inbox", "/admin/dashboard/outbox"]) {
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/dashboard/qa",
+      "/admin/dashboard/lead-finder",
+      "/admin/dashboard/inbox",
+      "/admin/dashboard/outbox",
+    ]) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       // Nothing sticks out sideways: tables show their rows as cards, the tab strip scrolls inside itself.

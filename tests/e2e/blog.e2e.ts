@@ -36,7 +36,10 @@ describe.each(modes)("blog $name", ({ js }) => {
     await admin.getByText("Content must be valid JSON (line 1, column").waitFor();
     await admin.getByLabel("Content", { exact: true }).fill(CONTENT);
     await admin.getByRole("button", { name: "Preview" }).click();
-    await admin.getByRole("region", { name: /Preview/ }).getByRole("heading", { name: "Why queues" }).waitFor();
+    await admin
+      .getByRole("region", { name: /Preview/ })
+      .getByRole("heading", { name: "Why queues" })
+      .waitFor();
     await expectAccessible(admin, js);
     await admin.getByLabel("Published").check();
     await admin.getByRole("button", { name: "Save" }).click();

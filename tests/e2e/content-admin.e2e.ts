@@ -107,7 +107,10 @@ describe.each(modes)("content admin $name", ({ js }) => {
     await page.getByLabel("Content", { exact: true }).fill(CONTENT);
     await page.getByLabel("Published").check();
     await page.getByRole("button", { name: "Preview" }).click();
-    await page.getByRole("region", { name: /Preview/ }).getByText("A bold start.").waitFor();
+    await page
+      .getByRole("region", { name: /Preview/ })
+      .getByText("A bold start.")
+      .waitFor();
     await page.getByRole("button", { name: "Save" }).click();
     await toast(page, "Guide created successfully");
 

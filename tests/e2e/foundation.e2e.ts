@@ -1,6 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, uniqueEmail, waitFor, waitForHydration } from "./support";
+import {
+  baseUrl,
+  expectAccessible,
+  holdRequests,
+  launchChromium,
+  modes,
+  newContext,
+  query,
+  uniqueEmail,
+  waitFor,
+  waitForHydration,
+} from "./support";
 
 const SUCCESS = "You're on the waitlist! We'll notify you when the game launches.";
 
@@ -54,12 +65,15 @@ describe.each(modes)("waitlist $name", ({ js }) => {
     await expectAccessible(page, js);
 
     expect(query(`SELECT email FROM waitlist_entries WHERE email = '${email}'`)).toEqual([{ email }]);
-    const outbox = await waitFor(() => {
-      const rows = query<{ kind: string; status: string }>(
-        `SELECT kind, status FROM email_outbox WHERE json_extract(payload, '$.email') = '${email}' ORDER BY kind`,
-      );
-      return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
-    }, { timeoutMs: 30_000, intervalMs: 250 });
+    const outbox = await waitFor(
+      () => {
+        const rows = query<{ kind: string; status: string }>(
+          `SELECT kind, status FROM email_outbox WHERE json_extract(payload, '$.email') = '${email}' ORDER BY kind`,
+        );
+        return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
     expect(outbox).toEqual([
       { kind: "waitlist-confirmation", status: "sent" },
       { kind: "waitlist-notice", status: "sent" },

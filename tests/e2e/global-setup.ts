@@ -66,8 +66,8 @@ export default async function setup(project: TestProject) {
     output = (output + d).slice(-20_000);
     keep?.write(d);
   };
-  server.stdout!.on("data", collect);
-  server.stderr!.on("data", collect);
+  server.stdout.on("data", collect);
+  server.stderr.on("data", collect);
   await waitForServer(server, PORT, () => output.slice(-4000));
 
   project.provide("baseUrl", BASE_URL);

@@ -150,7 +150,10 @@ describe("lead-magnet popup (with JavaScript)", () => {
     const steps: [string, () => Promise<unknown>][] = [
       ["Title", () => page.getByLabel("Title").pressSequentially(title)],
       ["Category", () => page.getByLabel("Category").selectOption("technical")],
-      ["Your question", () => page.getByLabel("Your question").fill("How do I keep my app's webhooks fast when a store imports ten thousand orders?")],
+      [
+        "Your question",
+        () => page.getByLabel("Your question").fill("How do I keep my app's webhooks fast when a store imports ten thousand orders?"),
+      ],
       ["Name (optional)", () => page.getByLabel("Name (optional)").fill("Ada")],
     ];
     for (const [, step] of steps) {

@@ -1,6 +1,17 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, holdRequests, launchChromium, modes, newContext, query, uniqueEmail, waitFor, waitForHydration } from "./support";
+import {
+  baseUrl,
+  expectAccessible,
+  holdRequests,
+  launchChromium,
+  modes,
+  newContext,
+  query,
+  uniqueEmail,
+  waitFor,
+  waitForHydration,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -147,10 +158,13 @@ describe("onboarding with JavaScript", () => {
     await fillStep1(page);
     await next(page, 2);
     await page.getByLabel("Email").fill(email);
-    const rows = await waitFor(() => {
-      const r = query<{ step_completed: number }>(`SELECT step_completed FROM onboarding_submissions WHERE email = '${email}'`);
-      return r.length > 0 && r;
-    }, { timeoutMs: 15_000, intervalMs: 250 });
+    const rows = await waitFor(
+      () => {
+        const r = query<{ step_completed: number }>(`SELECT step_completed FROM onboarding_submissions WHERE email = '${email}'`);
+        return r.length > 0 && r;
+      },
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
     expect(rows).toEqual([{ step_completed: 1 }]);
     expect(page.url()).toBe(`${baseUrl}/onboarding`);
     await page.context().close();

@@ -15,7 +15,9 @@ const GUIDE = "/playbook/Shopify-App-Launch-and-Scaling-Playbook/final-guide";
 /** The download links point at our file host, which this machine cannot reach: answer them locally. */
 async function open(js: boolean, path: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, js, width);
-  await context.route("https://founderleads.example.com/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "file" }));
+  await context.route("https://founderleads.example.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/plain", body: "file" }),
+  );
   const page = await context.newPage();
   await page.goto(path);
   if (js) await waitForHydration(page);
@@ -68,7 +70,12 @@ describe.each(modes)("playbooks $name", ({ js }) => {
       await page.waitForURL(`${baseUrl}/playbooks/premium`);
     }
     await page.getByRole("button", { name: "Request premium access" }).click();
-    for (const m of ["First name is required", "Please enter a valid email address", "Company is required", "Please select when you need access"]) {
+    for (const m of [
+      "First name is required",
+      "Please enter a valid email address",
+      "Company is required",
+      "Please select when you need access",
+    ]) {
       await page.getByText(m).waitFor();
     }
     const email = uniqueEmail(`premium-${js ? "js" : "nojs"}`);

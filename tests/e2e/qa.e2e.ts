@@ -77,7 +77,9 @@ describe.each(modes)("Q&A $name", ({ js }) => {
     await visitor.getByText(SUCCESS).waitFor();
     expect(await visitor.getByLabel("Title").inputValue()).toBe("");
     await expectAccessible(visitor, js);
-    const [row] = query<{ id: string; status: string; slug: string }>(`SELECT id, status, slug FROM qa_submissions WHERE title = '${title}'`);
+    const [row] = query<{ id: string; status: string; slug: string }>(
+      `SELECT id, status, slug FROM qa_submissions WHERE title = '${title}'`,
+    );
     expect(row?.status).toBe("pending");
 
     // Not public while pending.

@@ -82,9 +82,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   const tags = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const labelInName = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
   const results = { violations: [...tags.violations, ...labelInName.violations] };
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
-  );
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
 }
 
 /**
@@ -115,11 +113,10 @@ export async function expectAccessible(page: Page, js: boolean) {
 
 /** Runs SQL on the e2e site's local D1 (through wrangler, as an operator would). */
 export function query<T = Record<string, unknown>>(sql: string): T[] {
-  const res = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
+  const res = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
   if (res.status !== 0) throw new Error(`d1 execute failed: ${res.stderr}`);
   const parsed = JSON.parse(res.stdout) as { results: T[] }[];
   return parsed[0]?.results ?? [];

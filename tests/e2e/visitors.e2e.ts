@@ -110,15 +110,24 @@ const FORMS: FormCase[] = [
   { name: "newsletter", path: "/", form: "#newsletter-form", button: "Subscribe" },
   { name: "contact", path: "/contact", form: "main form", button: "Send message" },
   { name: "question", path: "/questions-and-answers/submit", form: "#question-form", button: "Submit question" },
-  { name: "playbook landing", path: "/Shopify-App-Launch-and-Scaling-Playbook", form: "#playbook-landing-form", button: "Get the free playbook" },
+  {
+    name: "playbook landing",
+    path: "/Shopify-App-Launch-and-Scaling-Playbook",
+    form: "#playbook-landing-form",
+    button: "Get the free playbook",
+  },
   { name: "premium access", path: "/playbooks/premium", form: "#premium-access-form", button: "Request premium access" },
   { name: "checklist", path: "/shopify-app-marketing-checklist", form: "#checklist-form", button: "Unlock the checklist" },
   { name: "lead magnet", path: "/lead-magnet", form: "#lead-magnet-form", button: "Send me the playbook" },
   { name: "onboarding", path: "/onboarding", form: "main form", button: "Next" },
   { name: "admin sign-in", path: "/admin/login", form: "#admin-login", button: "Log in" },
-  ...(["pages", "guides", "content-blocks", "blogs"] as const).map(
-    (tab): FormCase => ({ name: `new ${tab}`, path: `/admin/dashboard/${tab}/new`, form: `form#${tab}-new`, button: "Save", admin: true }),
-  ),
+  ...(["pages", "guides", "content-blocks", "blogs"] as const).map((tab): FormCase => ({
+    name: `new ${tab}`,
+    path: `/admin/dashboard/${tab}/new`,
+    form: `form#${tab}-new`,
+    button: "Save",
+    admin: true,
+  })),
   {
     name: "Q&A answer",
     path: () => `/admin/dashboard/qa/${firstId("SELECT id FROM qa_submissions WHERE status = 'pending' ORDER BY created_at LIMIT 1")}`,
@@ -127,8 +136,21 @@ const FORMS: FormCase[] = [
     admin: true,
     clear: true,
   },
-  { name: "Lead Finder keyword", path: "/admin/dashboard/lead-finder", form: "form:has(button[value='add-keyword'])", button: "Add", admin: true },
-  { name: "Lead Finder upload", path: "/admin/dashboard/lead-finder", form: "form[enctype='multipart/form-data']", messagesIn: "section[aria-labelledby='upload-title']", button: "Upload", admin: true },
+  {
+    name: "Lead Finder keyword",
+    path: "/admin/dashboard/lead-finder",
+    form: "form:has(button[value='add-keyword'])",
+    button: "Add",
+    admin: true,
+  },
+  {
+    name: "Lead Finder upload",
+    path: "/admin/dashboard/lead-finder",
+    form: "form[enctype='multipart/form-data']",
+    messagesIn: "section[aria-labelledby='upload-title']",
+    button: "Upload",
+    admin: true,
+  },
   { name: "warm-leads search", path: "/warm-leads?step=search", form: "#warm-leads-search", button: "Search leads", admin: true },
   {
     name: "delete a content block the site uses",
@@ -142,7 +164,10 @@ const FORMS: FormCase[] = [
 /** The messages shown inside the form, one per line, in page order. */
 async function messages(form: Locator): Promise<string[]> {
   const texts = await form.locator("[role=alert]").allInnerTexts();
-  return texts.flatMap((t) => t.split("\n")).map((t) => t.trim()).filter(Boolean);
+  return texts
+    .flatMap((t) => t.split("\n"))
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 async function submitEmpty(context: BrowserContext, js: boolean, c: FormCase): Promise<Page> {
@@ -186,8 +211,8 @@ describe("Every form sent empty", () => {
       const form = withJs.locator(c.form).first();
       await expect.poll(() => messages(withJs.locator(c.messagesIn ?? c.form).first()), { timeout: 10_000 }).toEqual(expected);
       // Nothing is left to the browser's own validation bubble.
-      const natives = await form.evaluate((el) =>
-        [...(el as HTMLFormElement).elements].filter((f) => "validity" in f && !(f as HTMLInputElement).validity.valid).length,
+      const natives = await form.evaluate(
+        (el) => [...(el as HTMLFormElement).elements].filter((f) => "validity" in f && !(f as HTMLInputElement).validity.valid).length,
       );
       expect(natives === 0 || (await form.evaluate((el) => (el as HTMLFormElement).noValidate))).toBe(true);
       await withoutJs.close();
@@ -255,7 +280,11 @@ const EARLY: EarlyCase[] = [
     path: "/contact",
     type: async (page) => {
       const form = page.locator("main form");
-      const fields = [form.getByLabel("Name", { exact: true }), form.getByLabel("Email", { exact: true }), form.getByLabel("How can we help?")];
+      const fields = [
+        form.getByLabel("Name", { exact: true }),
+        form.getByLabel("Email", { exact: true }),
+        form.getByLabel("How can we help?"),
+      ];
       await fields[0]!.fill("Ada Lovelace");
       await fields[1]!.fill(uniqueEmail("early-contact"));
       await fields[2]!.fill("Typed before the page's code arrived.");
@@ -302,7 +331,12 @@ const EARLY: EarlyCase[] = [
     path: "/playbooks/premium",
     type: async (page) => {
       const form = page.locator("#premium-access-form");
-      const fields = [form.getByLabel("First name"), form.getByLabel("Company"), form.getByLabel("Email", { exact: true }), form.getByLabel("When do you need access?")];
+      const fields = [
+        form.getByLabel("First name"),
+        form.getByLabel("Company"),
+        form.getByLabel("Email", { exact: true }),
+        form.getByLabel("When do you need access?"),
+      ];
       await fields[0]!.fill("Grace");
       await fields[1]!.fill("Hopper Apps");
       await fields[2]!.fill(uniqueEmail("early-premium"));
@@ -331,7 +365,12 @@ const EARLY: EarlyCase[] = [
     name: "onboarding",
     path: "/onboarding",
     type: async (page) => {
-      const fields = [page.getByLabel("App name"), page.getByLabel("App category"), page.getByLabel("What does your app do?"), page.getByLabel("App Store URL")];
+      const fields = [
+        page.getByLabel("App name"),
+        page.getByLabel("App category"),
+        page.getByLabel("What does your app do?"),
+        page.getByLabel("App Store URL"),
+      ];
       await fields[0]!.fill("EarlyApp");
       await fields[1]!.selectOption("shipping");
       await fields[2]!.fill("Prints shipping labels for every order in one click, typed before the scripts came.");

@@ -20,7 +20,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const STEPS = ["Searching stored leads", "Detecting purchase intent", "Checking competitor apps", "Analyzing keyword relevance", "Scanning social discussions"];
+const STEPS = [
+  "Searching stored leads",
+  "Detecting purchase intent",
+  "Checking competitor apps",
+  "Analyzing keyword relevance",
+  "Scanning social discussions",
+];
 const DELAYS = [5000, 7000, 8000, 8000, 10000];
 
 /** A keyword of its own with 60 stores (one without email, one that looks like a formula). */
@@ -37,7 +43,11 @@ function seedKeyword(tag: string): string {
   return keyword;
 }
 
-const stepStates = (page: Page) => page.getByRole("list", { name: "Search progress" }).getByRole("listitem").evaluateAll((items) => items.map((li) => li.getAttribute("data-state")));
+const stepStates = (page: Page) =>
+  page
+    .getByRole("list", { name: "Search progress" })
+    .getByRole("listitem")
+    .evaluateAll((items) => items.map((li) => li.getAttribute("data-state")));
 
 async function submitSearch(page: Page, keyword: string) {
   await page.getByLabel("Keyword").fill(keyword);
@@ -81,7 +91,8 @@ describe.each(modes)("warm leads $name", ({ js }) => {
         await page.clock.runFor(DELAYS[i]! - 100);
         expect((await stepStates(page))[i]).toBe("active");
         await page.clock.runFor(100);
-        if (i < STEPS.length - 1) expect(await stepStates(page)).toEqual(STEPS.map((_, j) => (j <= i ? "done" : j === i + 1 ? "active" : "pending")));
+        if (i < STEPS.length - 1)
+          expect(await stepStates(page)).toEqual(STEPS.map((_, j) => (j <= i ? "done" : j === i + 1 ? "active" : "pending")));
       }
       await page.clock.resume();
     }
@@ -109,10 +120,17 @@ describe.each(modes)("warm leads $name", ({ js }) => {
     const today = new Date().toISOString().slice(0, 10);
     expect(download.suggestedFilename()).toBe(`warm-leads-${keyword.toLowerCase().replace(/ /g, "-")}-${today}.csv`);
     if (js) await page.getByTestId("toast").getByText("CSV exported successfully!", { exact: true }).waitFor();
-    const csv = Papa.parse<string[]>((await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const csv = Papa.parse<string[]>((await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
     expect(csv[0]).toEqual(["Store Name", "Store URL", "Email", "Testing App", "Status", "Keyword"]);
     expect(csv).toHaveLength(61);
-    expect(csv[1]).toEqual(["'=SUM(1+1)", `https://store-60-${js ? "js" : "nojs"}.example`, "owner60@store.example", "Bundler", "On Trial", keyword]);
+    expect(csv[1]).toEqual([
+      "'=SUM(1+1)",
+      `https://store-60-${js ? "js" : "nojs"}.example`,
+      "owner60@store.example",
+      "Bundler",
+      "On Trial",
+      keyword,
+    ]);
     expect(csv[2]![2]).toBe("N/A");
     expect(csv.at(-1)![0]).toBe("Store 01");
 
@@ -138,7 +156,6 @@ describe.each(modes)("warm leads $name", ({ js }) => {
     expect(page.url()).toBe(`${baseUrl}/admin/login`);
     await context.close();
   });
-
 });
 
 describe("warm leads progress", () => {

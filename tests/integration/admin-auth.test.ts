@@ -152,24 +152,33 @@ describe("admin sign-in", () => {
     expect(statuses(answers)).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
   });
 
-  it("signs the admin in from their own address while their email is hammered from many others (slower, not refused)", { timeout: 60_000 }, async () => {
-    const user = await createUser();
-    // Six guesses from each of four addresses: each address's pair allows 5, so 24 attempts count for the email.
-    const wave = () => Promise.all(Array.from({ length: 4 }, () => freshIp()).flatMap((ip) => Array.from({ length: 6 }, (_, i) => login(user.email, `guess-${i}`, { ip }))));
-    const first = await wave();
+  it(
+    "signs the admin in from their own address while their email is hammered from many others (slower, not refused)",
+    { timeout: 60_000 },
+    async () => {
+      const user = await createUser();
+      // Six guesses from each of four addresses: each address's pair allows 5, so 24 attempts count for the email.
+      const wave = () =>
+        Promise.all(
+          Array.from({ length: 4 }, () => freshIp()).flatMap((ip) =>
+            Array.from({ length: 6 }, (_, i) => login(user.email, `guess-${i}`, { ip })),
+          ),
+        );
+      const first = await wave();
 
-    const started = Date.now();
-    const [res, second] = await Promise.all([login(user.email, user.password), wave()]);
-    const took = Date.now() - started;
+      const started = Date.now();
+      const [res, second] = await Promise.all([login(user.email, user.password), wave()]);
+      const took = Date.now() - started;
 
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/admin/dashboard");
-    // Past 10 attempts in the window, every attempt for the email waits 2 s before its password is checked.
-    expect(took).toBeGreaterThanOrEqual(2000);
-    for (const answers of [first, second]) {
-      expect(statuses(answers)).toEqual([...Array(20).fill(401), ...Array(4).fill(429)]);
-    }
-  });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/admin/dashboard");
+      // Past 10 attempts in the window, every attempt for the email waits 2 s before its password is checked.
+      expect(took).toBeGreaterThanOrEqual(2000);
+      for (const answers of [first, second]) {
+        expect(statuses(answers)).toEqual([...Array(20).fill(401), ...Array(4).fill(429)]);
+      }
+    },
+  );
 
   it("gives the pair its attempts back after a successful sign-in", async () => {
     const user = await createUser();

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 // The built app's route manifest: every route the site really serves.
-// @ts-ignore - build/server exists once the app is built (npm test builds first)
+// build/server exists once the app is built (npm test builds first); @ts-expect-error would fail after a build.
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- see above
+// @ts-ignore
 import * as build from "../../build/server";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
@@ -53,10 +55,19 @@ describe("dashboard", () => {
     const admin = await signedInAdmin();
     const kw = crypto.randomUUID();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO guides (id, slug, title, order_index) VALUES (?1, ?2, 'Guide', 1)").bind(crypto.randomUUID(), `g-${uid()}`),
+      env.DB.prepare("INSERT INTO guides (id, slug, title, order_index) VALUES (?1, ?2, 'Guide', 1)").bind(
+        crypto.randomUUID(),
+        `g-${uid()}`,
+      ),
       env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(kw, `kw-${uid()}`),
-      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop', 'https://a.example')").bind(crypto.randomUUID(), kw),
-      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop 2', 'https://b.example')").bind(crypto.randomUUID(), kw),
+      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop', 'https://a.example')").bind(
+        crypto.randomUUID(),
+        kw,
+      ),
+      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop 2', 'https://b.example')").bind(
+        crypto.randomUUID(),
+        kw,
+      ),
       env.DB.prepare("INSERT INTO content_blocks (id, name, type) VALUES (?1, ?2, 'banner')").bind(crypto.randomUUID(), `block-${uid()}`),
     ]);
     const [counts] = await all<Record<string, number>>(
@@ -132,20 +143,20 @@ describe("leads inbox", () => {
         emails.onboarding,
         JSON.stringify({ firstName: "Ada", lastName: "Lovelace", appName: "ShipFast" }),
       ),
-      env.DB.prepare("INSERT INTO lead_magnet_submissions (id, first_name, email, app_url, source, page) VALUES (?1, '=HYPERLINK(\"http://evil\")', ?2, 'https://apps.shopify.com/x', 'leadmagnet-popup', '/')").bind(
-        crypto.randomUUID(),
-        emails.leadMagnet,
-      ),
-      env.DB.prepare("INSERT INTO lead_magnet_submissions (id, email, source, type) VALUES (?1, ?2, 'marketing-checklist', 'marketing-checklist')").bind(
-        crypto.randomUUID(),
-        emails.checklist,
-      ),
-      env.DB.prepare("INSERT INTO premium_access_requests (id, first_name, email, company, access_timing) VALUES (?1, 'Grace', ?2, 'Hopper Apps', 'this-week')").bind(
-        crypto.randomUUID(),
-        emails.premium,
-      ),
+      env.DB.prepare(
+        "INSERT INTO lead_magnet_submissions (id, first_name, email, app_url, source, page) VALUES (?1, '=HYPERLINK(\"http://evil\")', ?2, 'https://apps.shopify.com/x', 'leadmagnet-popup', '/')",
+      ).bind(crypto.randomUUID(), emails.leadMagnet),
+      env.DB.prepare(
+        "INSERT INTO lead_magnet_submissions (id, email, source, type) VALUES (?1, ?2, 'marketing-checklist', 'marketing-checklist')",
+      ).bind(crypto.randomUUID(), emails.checklist),
+      env.DB.prepare(
+        "INSERT INTO premium_access_requests (id, first_name, email, company, access_timing) VALUES (?1, 'Grace', ?2, 'Hopper Apps', 'this-week')",
+      ).bind(crypto.randomUUID(), emails.premium),
       env.DB.prepare("INSERT INTO waitlist_entries (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.waitlist),
-      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message) VALUES (?1, 'Cy', ?2, 'Please call me about leads')").bind(crypto.randomUUID(), emails.contact),
+      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message) VALUES (?1, 'Cy', ?2, 'Please call me about leads')").bind(
+        crypto.randomUUID(),
+        emails.contact,
+      ),
       env.DB.prepare("INSERT INTO newsletter_subscribers (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.newsletter),
     ]);
     return emails;
@@ -230,7 +241,11 @@ describe("email outbox view", () => {
     expect(await all("SELECT status FROM email_outbox WHERE id = ?", id)).toEqual([{ status: "queued" }]);
 
     // A second Resend of the same (now queued) email does nothing.
-    const again = await postForm("/admin/dashboard/outbox", { intent: "resend", id }, { cookie: admin.cookie, headers: SAME_ORIGIN, testEnv: rec.env });
+    const again = await postForm(
+      "/admin/dashboard/outbox",
+      { intent: "resend", id },
+      { cookie: admin.cookie, headers: SAME_ORIGIN, testEnv: rec.env },
+    );
     expect(again.status).toBe(302);
     expect(rec.messages).toHaveLength(1);
   });
@@ -249,9 +264,21 @@ describe("leads chart on the dashboard", () => {
     const email = () => `chart-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await env.DB.batch([
       env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today),
-      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today - 3 * DAY),
-      env.DB.prepare("INSERT INTO newsletter_subscribers (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today),
-      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message, created_at) VALUES (?1, 'Cy', ?2, 'Hello there', ?3)").bind(crypto.randomUUID(), email(), today - 40 * DAY),
+      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(
+        crypto.randomUUID(),
+        email(),
+        today - 3 * DAY,
+      ),
+      env.DB.prepare("INSERT INTO newsletter_subscribers (id, email, created_at) VALUES (?1, ?2, ?3)").bind(
+        crypto.randomUUID(),
+        email(),
+        today,
+      ),
+      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message, created_at) VALUES (?1, 'Cy', ?2, 'Hello there', ?3)").bind(
+        crypto.randomUUID(),
+        email(),
+        today - 40 * DAY,
+      ),
     ]);
     const admin = await signedInAdmin();
     const html = await (await get("/admin/dashboard", admin.cookie)).text();
@@ -265,16 +292,35 @@ describe("leads chart on the dashboard", () => {
     const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
     const since = Math.floor(Date.now() / DAY) * DAY - 29 * DAY;
     const sql = (table: string, from: number, to: number) =>
-      env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE created_at >= ?1 AND created_at < ?2`).bind(from, to).first<{ n: number }>().then((r) => r!.n);
+      env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE created_at >= ?1 AND created_at < ?2`)
+        .bind(from, to)
+        .first<{ n: number }>()
+        .then((r) => r!.n);
     const dayStart = Math.floor(today / DAY) * DAY;
     const expected = await Promise.all(
-      ["onboarding_submissions", "lead_magnet_submissions", "waitlist_entries", "newsletter_subscribers", "contact_messages", "premium_access_requests", "qa_submissions"].map((t) => sql(t, dayStart, dayStart + DAY)),
+      [
+        "onboarding_submissions",
+        "lead_magnet_submissions",
+        "waitlist_entries",
+        "newsletter_subscribers",
+        "contact_messages",
+        "premium_access_requests",
+        "qa_submissions",
+      ].map((t) => sql(t, dayStart, dayStart + DAY)),
     );
     expect(row(iso(today))).toEqual([...expected, expected.reduce((a, b) => a + b, 0)]);
     expect(row(iso(today - 3 * DAY))![2]).toBeGreaterThanOrEqual(1);
     // 40 days ago is outside the chart; the total is every lead since the first day shown.
     const sums = await Promise.all(
-      ["onboarding_submissions", "lead_magnet_submissions", "waitlist_entries", "newsletter_subscribers", "contact_messages", "premium_access_requests", "qa_submissions"].map((t) => sql(t, since, Date.now() + DAY)),
+      [
+        "onboarding_submissions",
+        "lead_magnet_submissions",
+        "waitlist_entries",
+        "newsletter_subscribers",
+        "contact_messages",
+        "premium_access_requests",
+        "qa_submissions",
+      ].map((t) => sql(t, since, Date.now() + DAY)),
     );
     expect(html).toContain(`${sums.reduce((a, b) => a + b, 0)} in all`);
   });

@@ -11,7 +11,16 @@ import { all, cookieFrom, envWithFailingBatch, postForm, request } from "./helpe
 const uid = () => crypto.randomUUID().slice(0, 8);
 const DAY = 86_400_000;
 
-async function insertPost(p: { slug: string; title?: string; category?: string; published?: boolean; daysAgo?: number; excerpt?: string; tags?: string[]; content?: unknown }) {
+async function insertPost(p: {
+  slug: string;
+  title?: string;
+  category?: string;
+  published?: boolean;
+  daysAgo?: number;
+  excerpt?: string;
+  tags?: string[];
+  content?: unknown;
+}) {
   const at = Date.now() - (p.daysAgo ?? 0) * DAY;
   await env.DB.prepare(
     `INSERT INTO blogs (id, slug, title, excerpt, content, category, tags, is_published, published_at, created_at, updated_at)
@@ -35,7 +44,14 @@ async function insertPost(p: { slug: string; title?: string; category?: string; 
 describe("blog list", () => {
   beforeAll(async () => {
     await env.DB.prepare("DELETE FROM blogs").run();
-    for (let i = 0; i < 14; i++) await insertPost({ slug: `list-${i}`, title: `List post ${i}`, daysAgo: i, category: i % 2 ? "technical" : "marketing", tags: ["a", "b", "c", "d"] });
+    for (let i = 0; i < 14; i++)
+      await insertPost({
+        slug: `list-${i}`,
+        title: `List post ${i}`,
+        daysAgo: i,
+        category: i % 2 ? "technical" : "marketing",
+        tags: ["a", "b", "c", "d"],
+      });
     await insertPost({ slug: "hidden-draft", title: "Hidden draft", published: false });
   });
 
@@ -73,7 +89,17 @@ describe("blog list", () => {
 describe("blog post", () => {
   it("renders the post with reading time, related posts of its category, meta and valid JSON-LD", async () => {
     const slug = `post-${uid()}`;
-    await insertPost({ slug, title: "Pricing <b>tiers</b> & plans", category: "product", excerpt: "Tiers that match store size.", content: [{ type: "introduction", heading: "Why", content: "Price on **value**." }, { type: "video" }, { type: "paragraph", text: 7 }] });
+    await insertPost({
+      slug,
+      title: "Pricing <b>tiers</b> & plans",
+      category: "product",
+      excerpt: "Tiers that match store size.",
+      content: [
+        { type: "introduction", heading: "Why", content: "Price on **value**." },
+        { type: "video" },
+        { type: "paragraph", text: 7 },
+      ],
+    });
     for (let i = 0; i < 4; i++) await insertPost({ slug: `${slug}-rel-${i}`, title: `Related ${i}`, category: "product", daysAgo: i + 1 });
     await insertPost({ slug: `${slug}-other`, title: "Other category", category: "business" });
     const res = await request(`/blog/${slug}`);
@@ -146,37 +172,60 @@ describe("admin Blogs tab", () => {
     admin = await signedInAdmin();
   });
   const post = (path: string, fields: Record<string, string>) => postForm(path, fields, { cookie: admin.cookie, headers: SAME_ORIGIN });
-  const valid = () => ({ title: `Admin post ${uid()}`, content: '[{"type":"paragraph","text":"Hi"}]', category: "marketing", intent: "save" });
-  const toastAfter = async (res: Response) => (await get(res.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(res, "__toast")}`)).text();
+  const valid = () => ({
+    title: `Admin post ${uid()}`,
+    content: '[{"type":"paragraph","text":"Hi"}]',
+    category: "marketing",
+    intent: "save",
+  });
+  const toastAfter = async (res: Response) =>
+    (await get(res.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(res, "__toast")}`)).text();
 
   it("creates with a slug made from the title, tags cleaned, published_at set; a draft has none", async () => {
     const fields = { ...valid(), title: "Scaling to 10K MRR: a playbook", tags: " growth, ,MRR ,  pricing ", isPublished: "on" };
     const res = await post("/admin/dashboard/blogs/new", fields);
     expect(res.status).toBe(302);
     expect(await toastAfter(res)).toContain("Blog created successfully");
-    const [row] = await all<{ slug: string; tags: string; published_at: number | null }>("SELECT slug, tags, published_at FROM blogs WHERE title = ?", fields.title);
+    const [row] = await all<{ slug: string; tags: string; published_at: number | null }>(
+      "SELECT slug, tags, published_at FROM blogs WHERE title = ?",
+      fields.title,
+    );
     expect(row!.slug).toBe("scaling-to-10k-mrr-a-playbook");
     expect(JSON.parse(row!.tags)).toEqual(["growth", "MRR", "pricing"]);
     expect(row!.published_at).toBeGreaterThan(Date.now() - 60_000);
 
     const draft = { ...valid(), tags: "" };
     await post("/admin/dashboard/blogs/new", draft);
-    const [d] = await all<{ tags: string; published_at: number | null }>("SELECT tags, published_at FROM blogs WHERE title = ?", draft.title);
+    const [d] = await all<{ tags: string; published_at: number | null }>(
+      "SELECT tags, published_at FROM blogs WHERE title = ?",
+      draft.title,
+    );
     expect(d).toEqual({ tags: "[]", published_at: null });
   });
 
   it("sets published_at to now on every save of a published post", async () => {
     const fields = { ...valid(), isPublished: "on" };
     await post("/admin/dashboard/blogs/new", fields);
-    const [row] = await all<{ id: string; published_at: number; updated_at: number }>("SELECT id, published_at, updated_at FROM blogs WHERE title = ?", fields.title);
+    const [row] = await all<{ id: string; published_at: number; updated_at: number }>(
+      "SELECT id, published_at, updated_at FROM blogs WHERE title = ?",
+      fields.title,
+    );
     await env.DB.prepare("UPDATE blogs SET published_at = ?2 WHERE id = ?1").bind(row!.id, 1000).run();
     const res = await post(`/admin/dashboard/blogs/${row!.id}`, { ...fields, _updatedAt: String(row!.updated_at) });
     expect(await toastAfter(res)).toContain("Blog updated successfully");
-    expect((await all<{ published_at: number }>("SELECT published_at FROM blogs WHERE id = ?", row!.id))[0]!.published_at).toBeGreaterThan(Date.now() - 60_000);
+    expect((await all<{ published_at: number }>("SELECT published_at FROM blogs WHERE id = ?", row!.id))[0]!.published_at).toBeGreaterThan(
+      Date.now() - 60_000,
+    );
   });
 
   it("refuses invalid JSON (saying where), bad image URLs and too many tags, saving nothing", async () => {
-    const fields = { ...valid(), content: '[{"type": "paragraph",\n  "text": oops}]', featuredImage: "http://insecure.example/x.png", authorImage: "javascript:alert(1)", tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(",") };
+    const fields = {
+      ...valid(),
+      content: '[{"type": "paragraph",\n  "text": oops}]',
+      featuredImage: "http://insecure.example/x.png",
+      authorImage: "javascript:alert(1)",
+      tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(","),
+    };
     const res = await post("/admin/dashboard/blogs/new", fields);
     expect(res.status).toBe(400);
     const html = await res.text();

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 
 const uid = () => crypto.randomUUID().slice(0, 8);
-const post = (path: string, fields: Record<string, string>, cookie = admin.cookie) => postForm(path, fields, { cookie, headers: SAME_ORIGIN });
+const post = (path: string, fields: Record<string, string>, cookie = admin.cookie) =>
+  postForm(path, fields, { cookie, headers: SAME_ORIGIN });
 /** The text of the toast a redirect carries, read on the page it leads to. */
 async function toastAfter(res: Response): Promise<string> {
   expect(res.status).toBe(302);
@@ -26,9 +27,31 @@ const CONTENT = JSON.stringify([{ type: "paragraph", text: "Hello **world**" }])
 
 /** A valid form per resource, and the table and column naming it. */
 const RESOURCES = {
-  pages: { table: "pages", key: "slug", singular: "Page", valid: () => ({ title: `Page ${uid()}`, slug: `page-${uid()}`, content: CONTENT, isPublished: "on" }) },
-  guides: { table: "guides", key: "slug", singular: "Guide", valid: () => ({ title: `Guide ${uid()}`, slug: `guide-${uid()}`, content: CONTENT, category: "Launch", orderIndex: "3", isPublished: "on" }) },
-  "content-blocks": { table: "content_blocks", key: "name", singular: "Content block", valid: () => ({ name: `block-${uid()}`, type: "banner", content: '{"text":"Hi"}' }) },
+  pages: {
+    table: "pages",
+    key: "slug",
+    singular: "Page",
+    valid: () => ({ title: `Page ${uid()}`, slug: `page-${uid()}`, content: CONTENT, isPublished: "on" }),
+  },
+  guides: {
+    table: "guides",
+    key: "slug",
+    singular: "Guide",
+    valid: () => ({
+      title: `Guide ${uid()}`,
+      slug: `guide-${uid()}`,
+      content: CONTENT,
+      category: "Launch",
+      orderIndex: "3",
+      isPublished: "on",
+    }),
+  },
+  "content-blocks": {
+    table: "content_blocks",
+    key: "name",
+    singular: "Content block",
+    valid: () => ({ name: `block-${uid()}`, type: "banner", content: '{"text":"Hi"}' }),
+  },
 } as const;
 
 describe.each(Object.entries(RESOURCES))("%s", (tab, r) => {
@@ -45,7 +68,12 @@ describe.each(Object.entries(RESOURCES))("%s", (tab, r) => {
 
     const edit = await get(`/admin/dashboard/${tab}/${row!.id}`, admin.cookie);
     expect(edit.status).toBe(200);
-    const updated = await post(`/admin/dashboard/${tab}/${row!.id}`, { ...fields, content: "[]", intent: "save", _updatedAt: String(row!.updated_at) });
+    const updated = await post(`/admin/dashboard/${tab}/${row!.id}`, {
+      ...fields,
+      content: "[]",
+      intent: "save",
+      _updatedAt: String(row!.updated_at),
+    });
     expect(await toastAfter(updated)).toContain(`${r.singular} updated successfully`);
     expect((await rowsOf(key))[0]!.content).toBe("[]");
 
@@ -69,9 +97,19 @@ describe.each(Object.entries(RESOURCES))("%s", (tab, r) => {
     const key = (fields as Record<string, string>)[r.key]!;
     await post(`/admin/dashboard/${tab}/new`, { ...fields, intent: "save" });
     const [row] = await rowsOf(key);
-    const first = await post(`/admin/dashboard/${tab}/${row!.id}`, { ...fields, content: '["first"]', intent: "save", _updatedAt: String(row!.updated_at) });
+    const first = await post(`/admin/dashboard/${tab}/${row!.id}`, {
+      ...fields,
+      content: '["first"]',
+      intent: "save",
+      _updatedAt: String(row!.updated_at),
+    });
     expect(first.status).toBe(302);
-    const second = await post(`/admin/dashboard/${tab}/${row!.id}`, { ...fields, content: "Second admin's text", intent: "save", _updatedAt: String(row!.updated_at) });
+    const second = await post(`/admin/dashboard/${tab}/${row!.id}`, {
+      ...fields,
+      content: "Second admin's text",
+      intent: "save",
+      _updatedAt: String(row!.updated_at),
+    });
     expect(second.status).toBe(409);
     const html = await second.text();
     expect(html).toContain("was changed by someone else after you opened it");
@@ -81,7 +119,11 @@ describe.each(Object.entries(RESOURCES))("%s", (tab, r) => {
 
   it("previews the unsaved content through the renderer without saving", async () => {
     const fields = r.valid();
-    const res = await post(`/admin/dashboard/${tab}/new`, { ...fields, content: JSON.stringify([{ type: "heading", text: "Preview me" }]), intent: "preview" });
+    const res = await post(`/admin/dashboard/${tab}/new`, {
+      ...fields,
+      content: JSON.stringify([{ type: "heading", text: "Preview me" }]),
+      intent: "preview",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/<h2[^>]*>Preview me<\/h2>/);
     expect(await rowsOf((fields as Record<string, string>)[r.key]!)).toEqual([]);
@@ -96,7 +138,11 @@ describe.each(Object.entries(RESOURCES))("%s", (tab, r) => {
     const fields = r.valid();
     const anonymous = await postForm(`/admin/dashboard/${tab}/new`, { ...fields, intent: "save" }, { headers: SAME_ORIGIN });
     expect(anonymous.headers.get("Location")).toBe("/admin/login");
-    const crossOrigin = await postForm(`/admin/dashboard/${tab}/new`, { ...fields, intent: "save" }, { cookie: admin.cookie, headers: { Origin: "https://evil.example" } });
+    const crossOrigin = await postForm(
+      `/admin/dashboard/${tab}/new`,
+      { ...fields, intent: "save" },
+      { cookie: admin.cookie, headers: { Origin: "https://evil.example" } },
+    );
     expect(crossOrigin.status).toBe(403);
     expect(await rowsOf((fields as Record<string, string>)[r.key]!)).toEqual([]);
   });
@@ -152,7 +198,9 @@ describe("guides", () => {
     await post("/admin/dashboard/guides/new", { title: "Order fallback", slug, orderIndex: "abc", intent: "save" });
     expect(await all("SELECT order_index FROM guides WHERE slug = ?", slug)).toEqual([{ order_index: 0 }]);
     const n = (await all<{ n: number }>("SELECT count(*) AS n FROM guides"))[0]!.n;
-    expect(await (await get("/admin/dashboard/guides/new", admin.cookie)).text()).toMatch(new RegExp(`name="orderIndex"[^>]*value="${n}"|value="${n}"[^>]*name="orderIndex"`));
+    expect(await (await get("/admin/dashboard/guides/new", admin.cookie)).text()).toMatch(
+      new RegExp(`name="orderIndex"[^>]*value="${n}"|value="${n}"[^>]*name="orderIndex"`),
+    );
   });
 
   it("moves a guide up and down (plain forms)", async () => {
@@ -163,15 +211,30 @@ describe("guides", () => {
     const [alpha] = await all<{ id: string }>("SELECT id FROM guides WHERE title = 'Alpha'");
     const moved = await post("/admin/dashboard/guides", { intent: "move-down", id: alpha!.id });
     expect(await toastAfter(moved)).toContain("Guide moved down");
-    expect((await all<{ title: string }>("SELECT title FROM guides ORDER BY order_index")).map((g) => g.title)).toEqual(["Beta", "Alpha", "Gamma"]);
+    expect((await all<{ title: string }>("SELECT title FROM guides ORDER BY order_index")).map((g) => g.title)).toEqual([
+      "Beta",
+      "Alpha",
+      "Gamma",
+    ]);
     await post("/admin/dashboard/guides", { intent: "move-up", id: alpha!.id });
     await post("/admin/dashboard/guides", { intent: "move-up", id: alpha!.id });
-    expect((await all<{ title: string }>("SELECT title FROM guides ORDER BY order_index")).map((g) => g.title)).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect((await all<{ title: string }>("SELECT title FROM guides ORDER BY order_index")).map((g) => g.title)).toEqual([
+      "Alpha",
+      "Beta",
+      "Gamma",
+    ]);
   });
 
   it("shows a published guide at /guides/{slug}, on the playbooks hub and in the sitemap; a draft is a 404", async () => {
     const slug = `visible-${uid()}`;
-    await post("/admin/dashboard/guides/new", { title: "Launch checklist guide", slug, description: "Everything before launch.", content: CONTENT, isPublished: "on", intent: "save" });
+    await post("/admin/dashboard/guides/new", {
+      title: "Launch checklist guide",
+      slug,
+      description: "Everything before launch.",
+      content: CONTENT,
+      isPublished: "on",
+      intent: "save",
+    });
     const page = await request(`/guides/${slug}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -203,7 +266,11 @@ describe("pages", () => {
   it("searches by title and pages 25 at a time", async () => {
     const tag = `zq${uid()}`;
     const statements = Array.from({ length: 30 }, (_, i) =>
-      env.DB.prepare("INSERT INTO pages (id, slug, title) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), `${tag}-${i}`, `Searchable ${tag.toUpperCase()} ${i}`),
+      env.DB.prepare("INSERT INTO pages (id, slug, title) VALUES (?1, ?2, ?3)").bind(
+        crypto.randomUUID(),
+        `${tag}-${i}`,
+        `Searchable ${tag.toUpperCase()} ${i}`,
+      ),
     );
     await env.DB.batch(statements);
     const editLinks = /href="\/admin\/dashboard\/pages\/[0-9a-f-]{36}"/g;

@@ -7,7 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 import { isTransientD1Error } from "~/lib/d1-retry.server";
 import { all, envWithFlakyBatch, postForm } from "./helpers";
 
-const contact = (email: string) => ({ name: "Ada Lovelace", email, message: "Please send me some leads for my app.", redirectTo: "/contact" });
+const contact = (email: string) => ({
+  name: "Ada Lovelace",
+  email,
+  message: "Please send me some leads for my app.",
+  redirectTo: "/contact",
+});
 const unique = () => `retry-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const stored = (email: string) => all("SELECT email FROM contact_messages WHERE email = ?", email);
 

@@ -1,4 +1,11 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.server";
@@ -29,16 +36,14 @@ const row = async (id: string) =>
   (await all<Row>("SELECT status, attempts, last_error, sent_at, next_attempt_at FROM email_outbox WHERE id = ?", id))[0]!;
 
 async function deliver(outboxId: string, testEnv: Env, attempts = 1) {
-  const batch = createMessageBatch("founder-leads-email", [
-    { id: `msg-${outboxId}`, timestamp: new Date(), attempts, body: { outboxId } },
-  ]);
+  const batch = createMessageBatch("founder-leads-email", [{ id: `msg-${outboxId}`, timestamp: new Date(), attempts, body: { outboxId } }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch as never, testEnv, ctx);
+  await worker.queue(batch, testEnv, ctx);
   await waitOnExecutionContext(ctx);
   return getQueueResult(batch, ctx);
 }
 
-const mailchannelsEnv = { ...env, EMAIL_TRANSPORT: "mailchannels", MAILCHANNELS_API_KEY: "mc-test-key" } as Env;
+const mailchannelsEnv = { ...env, EMAIL_TRANSPORT: "mailchannels", MAILCHANNELS_API_KEY: "mc-test-key" };
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -122,11 +127,15 @@ describe("email queue consumer", () => {
   it("lets only one delivery send a row at a time (a concurrent duplicate waits, then finds it sent)", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
     const { id } = await insertOutbox();
-    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(id, Date.now() + 60_000).run();
+    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1")
+      .bind(id, Date.now() + 60_000)
+      .run();
     const whileHeld = await deliver(id, mailchannelsEnv);
     expect(whileHeld.retryMessages).toEqual([{ msgId: `msg-${id}` }]);
     expect(fetchMock).not.toHaveBeenCalled();
-    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(id, Date.now() - 1).run();
+    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1")
+      .bind(id, Date.now() - 1)
+      .run();
     await deliver(id, mailchannelsEnv);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect((await row(id)).status).toBe("sent");
@@ -170,7 +179,10 @@ function envFailingStatements(pattern: RegExp, base: Env = mailchannelsEnv): { e
   return { env: { ...base, DB }, failures: () => failures };
 }
 
-const expireLease = (id: string) => env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(id, Date.now() - 1).run();
+const expireLease = (id: string) =>
+  env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1")
+    .bind(id, Date.now() - 1)
+    .run();
 
 describe("send receipt: an email is sent once even when recording it fails", () => {
   it("retries the 'sent' write, and a later delivery marks the row sent without sending again", async () => {
@@ -254,7 +266,9 @@ describe("send deadline: a send that hangs never outlives its lease", () => {
     expect(hanging).toHaveBeenCalledTimes(1);
     expect(first.retryMessages).toEqual([{ msgId: `msg-${id}` }]);
     expect(first.explicitAcks).toEqual([]);
-    const after = (await all<Row & { lease_until: number | null }>("SELECT status, attempts, last_error, lease_until FROM email_outbox WHERE id = ?", id))[0]!;
+    const after = (
+      await all<Row & { lease_until: number | null }>("SELECT status, attempts, last_error, lease_until FROM email_outbox WHERE id = ?", id)
+    )[0]!;
     expect(after.status).toBe("queued");
     expect(after.attempts).toBe(1);
     expect(after.last_error).toBe("MailChannels did not answer within 50 ms");
@@ -329,7 +343,9 @@ describe("outbox sweeper (cron)", () => {
 
   it("leaves a row alone while a consumer holds it", async () => {
     const held = await insertOutbox({ nextAttemptAt: Date.now() - 3 * 60_000 });
-    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1").bind(held.id, Date.now() + 60_000).run();
+    await env.DB.prepare("UPDATE email_outbox SET lease_until = ?2 WHERE id = ?1")
+      .bind(held.id, Date.now() + 60_000)
+      .run();
     const rec = recordingEnv();
     await sweep(rec.env);
     expect(rec.messages).not.toContainEqual({ outboxId: held.id });

@@ -9,7 +9,7 @@ import worker from "../../server";
 
 export const ORIGIN = "http://localhost:8787";
 
-export interface QueueRecorder {
+interface QueueRecorder {
   env: Env;
   messages: unknown[];
 }
@@ -84,7 +84,9 @@ export function cookieFrom(res: Response, name?: string): string {
 export { waitFor } from "../wait-for";
 
 export async function all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
-  const { results } = await env.DB.prepare(sql).bind(...params).all<T>();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...params)
+    .all<T>();
   return results;
 }
 
@@ -141,7 +143,8 @@ export function envWithFailingWrites(base: Env = env): Env {
       get(target, prop) {
         const d1 = target as unknown as D1Database;
         if (prop === "prepare") return (sql: string) => (isWrite(sql) ? failing(d1.prepare(sql)) : d1.prepare(sql));
-        if (prop === "batch") return (statements: D1PreparedStatement[]) => (statements.some((s) => writes.has(s)) ? refuse() : d1.batch(statements));
+        if (prop === "batch")
+          return (statements: D1PreparedStatement[]) => (statements.some((s) => writes.has(s)) ? refuse() : d1.batch(statements));
         if (prop === "withSession") return (constraint?: string) => readOnly(d1.withSession(constraint));
         const value = Reflect.get(target, prop);
         return typeof value === "function" ? value.bind(target) : value;
@@ -202,10 +205,11 @@ export function envRacingOn(pattern: RegExp, parties = 2, base: Env = env): Env 
   const database = <T extends object>(db: T): T =>
     new Proxy(db, {
       get(target, prop) {
-        if (prop === "prepare") return (query: string) => {
-          const stmt = (target as unknown as D1Database).prepare(query);
-          return pattern.test(query) ? statement(stmt) : stmt;
-        };
+        if (prop === "prepare")
+          return (query: string) => {
+            const stmt = (target as unknown as D1Database).prepare(query);
+            return pattern.test(query) ? statement(stmt) : stmt;
+          };
         if (prop === "withSession") return (constraint?: string) => database((target as unknown as D1Database).withSession(constraint));
         return passThrough(target, prop);
       },

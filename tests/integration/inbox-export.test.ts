@@ -40,7 +40,11 @@ async function seedLeads(tag: string, count: number, base = 1_750_000_000_000): 
      FROM n WHERE i % 3 = ${table}`;
   await env.DB.batch([
     env.DB.prepare(`INSERT INTO waitlist_entries (id, email, created_at) SELECT id, email, at FROM (${rows(0)})`).bind(tag, count, base),
-    env.DB.prepare(`INSERT INTO newsletter_subscribers (id, email, created_at) SELECT id, email, at FROM (${rows(1)})`).bind(tag, count, base),
+    env.DB.prepare(`INSERT INTO newsletter_subscribers (id, email, created_at) SELECT id, email, at FROM (${rows(1)})`).bind(
+      tag,
+      count,
+      base,
+    ),
     env.DB.prepare(
       `INSERT INTO contact_messages (id, name, email, message, created_at) SELECT id, 'Name ' || i, email, 'Message ' || i, at FROM (${rows(2)})`,
     ).bind(tag, count, base),
@@ -55,7 +59,9 @@ async function seedLeads(tag: string, count: number, base = 1_750_000_000_000): 
 
 /** The inbox's order, worked out here: newest first, then id, then kind. */
 const inOrder = (leads: Lead[]) =>
-  [...leads].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  [...leads].sort(
+    (a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0),
+  );
 
 describe("inbox CSV export", () => {
   it("reads D1 in keyset pages: each page starts where the last ended, also within one millisecond and with a kind filter", async () => {
@@ -102,18 +108,18 @@ describe("inbox CSV export", () => {
     expect(header).toEqual(["Kind", "Date", "Email", "Name", "Details"]);
 
     // Every row of the inbox (these and whatever else the file's tests stored), none twice.
-    const total = (await all<{ n: number }>(
-      `SELECT (SELECT count(*) FROM onboarding_submissions) + (SELECT count(*) FROM lead_magnet_submissions)
+    const total = (
+      await all<{ n: number }>(
+        `SELECT (SELECT count(*) FROM onboarding_submissions) + (SELECT count(*) FROM lead_magnet_submissions)
             + (SELECT count(*) FROM premium_access_requests) + (SELECT count(*) FROM waitlist_entries)
             + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM newsletter_subscribers) AS n`,
-    ))[0]!.n;
+      )
+    )[0]!.n;
     expect(rows).toHaveLength(total);
     const ours = rows.filter((r) => r[2]!.startsWith(`inbox-${tag}-`));
     expect(new Set(ours.map((r) => r[2])).size).toBe(count);
     // In order: exactly the sequence sorted here, with each row's kind and date.
-    expect(ours.map((r) => [r[0], r[1], r[2]])).toEqual(
-      inOrder(leads).map((l) => [l.kind, new Date(l.created_at).toISOString(), l.email]),
-    );
+    expect(ours.map((r) => [r[0], r[1], r[2]])).toEqual(inOrder(leads).map((l) => [l.kind, new Date(l.created_at).toISOString(), l.email]));
     // And the whole file is newest first.
     const times = rows.map((r) => Date.parse(r[1]!));
     expect(times.every((t, i) => i === 0 || t <= times[i - 1]!)).toBe(true);

@@ -3,7 +3,6 @@
  * or nothing, few statements), duplicates hidden, every delete path, and no
  * access without an admin session or from another origin.
  */
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, envWithFailingBatch, postForm, request } from "./helpers";
@@ -17,7 +16,12 @@ const uid = () => crypto.randomUUID().slice(0, 8);
 const post = (fields: Record<string, string | string[]>, path = PATH) => {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) body.append(k, x);
-  return request(path, { method: "POST", body, headers: { Cookie: admin.cookie, ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+  return request(path, {
+    method: "POST",
+    body,
+    headers: { Cookie: admin.cookie, ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
 };
 function upload(keywordId: string, csv: string, { path = PATH, cookie = admin.cookie, origin = SAME_ORIGIN.Origin } = {}) {
   const form = new FormData();
@@ -25,12 +29,17 @@ function upload(keywordId: string, csv: string, { path = PATH, cookie = admin.co
   form.set("file", new File([csv], "leads.csv", { type: "text/csv" }));
   return request(path, { method: "POST", body: form, headers: { Cookie: cookie, Origin: origin }, redirect: "manual" });
 }
-const toastAfter = async (res: Response) => (await get(res.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(res, "__toast")}`)).text();
+const toastAfter = async (res: Response) =>
+  (await get(res.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(res, "__toast")}`)).text();
 async function newKeyword(name = `kw ${uid()}`) {
   await post({ intent: "add-keyword", keyword: name });
   return (await all<{ id: string }>("SELECT id FROM keywords WHERE keyword = ?", name))[0]!.id;
 }
-const leadsOf = (keywordId: string) => all<Record<string, unknown>>("SELECT store_name, store_url, email, app_testing, status FROM leads WHERE keyword_id = ? ORDER BY store_name", keywordId);
+const leadsOf = (keywordId: string) =>
+  all<Record<string, unknown>>(
+    "SELECT store_name, store_url, email, app_testing, status FROM leads WHERE keyword_id = ? ORDER BY store_name",
+    keywordId,
+  );
 
 describe("keywords", () => {
   it("adds a keyword (trimmed), refuses an empty one and the same one in any case", async () => {
@@ -49,7 +58,13 @@ describe("keywords", () => {
   it("deletes a keyword with its leads, after a confirmation that says how many", async () => {
     const id = await newKeyword();
     const up = await upload(id, "name,url\nA,a.com\nB,b.com");
-    expect(up.status, await up.clone().text().then((t) => /role="alert"[^>]*>([^<]*)/.exec(t)?.[1] ?? "")).toBe(200);
+    expect(
+      up.status,
+      await up
+        .clone()
+        .text()
+        .then((t) => /role="alert"[^>]*>([^<]*)/.exec(t)?.[1] ?? ""),
+    ).toBe(200);
     const confirm = await (await get(`${PATH}?confirm=keyword:${id}`, admin.cookie)).text();
     expect(confirm).toContain("and its 2 leads will be deleted");
     const res = await post({ intent: `delete-keyword:${id}` });
@@ -63,7 +78,8 @@ describe("CSV import", () => {
   it("imports a messy file and reports what it took, skipped and found twice", async () => {
     const id = await newKeyword();
     await upload(id, "name,url\nExisting,https://dup.example");
-    const csv = '\uFEFFStore Name;Website;E-mail;App being tested;Trial Status\r\n"Acme; Inc.";acme.com;ceo@acme.com;"Bundle ""Pro""";\r\n;nameless.com;;;\r\nNo URL;;;;\r\nDup;DUP.example ;bad-email;App;Paid\r\nFormula;=cmd.example;;=SUM(1);\r\nAcme again;ACME.COM;;;\r\n';
+    const csv =
+      '\uFEFFStore Name;Website;E-mail;App being tested;Trial Status\r\n"Acme; Inc.";acme.com;ceo@acme.com;"Bundle ""Pro""";\r\n;nameless.com;;;\r\nNo URL;;;;\r\nDup;DUP.example ;bad-email;App;Paid\r\nFormula;=cmd.example;;=SUM(1);\r\nAcme again;ACME.COM;;;\r\n';
     const res = await upload(id, csv);
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -83,10 +99,13 @@ describe("CSV import", () => {
 
   it("imports 10,000 rows in one batch of a few statements, answered as JSON for the progress bar", async () => {
     const id = await newKeyword();
-    const csv = ["store_name,store_url,email,app_testing", ...Array.from({ length: 10_000 }, (_, i) => `Store ${i},store-${i}.example,owner@store-${i}.example,App ${i % 7}`)].join("\n");
+    const csv = [
+      "store_name,store_url,email,app_testing",
+      ...Array.from({ length: 10_000 }, (_, i) => `Store ${i},store-${i}.example,owner@store-${i}.example,App ${i % 7}`),
+    ].join("\n");
     const res = await upload(id, csv, { path: "/admin/lead-finder/import" });
     expect(res.status).toBe(200);
-    const report = (await res.json()) as { ok: boolean; uploaded: number; statements: number };
+    const report = await res.json<{ ok: boolean; uploaded: number; statements: number }>();
     expect(report).toMatchObject({ ok: true, uploaded: 10_000 });
     expect(report.statements).toBeLessThanOrEqual(10);
     expect((await all<{ n: number }>("SELECT count(*) AS n FROM leads WHERE keyword_id = ?", id))[0]!.n).toBe(10_000);
@@ -118,7 +137,11 @@ describe("CSV import", () => {
     const form = new FormData();
     form.set("keywordId", id);
     form.set("file", new File(["name,url\nA,a.com\nB,b.com"], "x.csv"));
-    const res = await request(PATH, { method: "POST", body: form, headers: { Cookie: admin.cookie, ...SAME_ORIGIN } }, envWithFailingBatch());
+    const res = await request(
+      PATH,
+      { method: "POST", body: form, headers: { Cookie: admin.cookie, ...SAME_ORIGIN } },
+      envWithFailingBatch(),
+    );
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("Failed to upload stores");
     expect(await leadsOf(id)).toEqual([]);
@@ -143,13 +166,17 @@ describe("stores of a keyword", () => {
   it("deletes one store (with its duplicates), the selected ones, and all after the confirmation", async () => {
     const id = await newKeyword();
     await upload(id, ["name,url", "A,a.example", "A2,A.EXAMPLE", "B,b.example", "C,c.example", "D,d.example", "E,e.example"].join("\n"));
-    const idOf = async (name: string) => (await all<{ id: string }>("SELECT id FROM leads WHERE keyword_id = ? AND store_name = ?", id, name))[0]!.id;
+    const idOf = async (name: string) =>
+      (await all<{ id: string }>("SELECT id FROM leads WHERE keyword_id = ? AND store_name = ?", id, name))[0]!.id;
 
     const one = await post({ intent: `delete-store:${await idOf("A")}`, keywordId: id }, `${PATH}?keyword=${id}`);
     expect(await toastAfter(one)).toContain("Store deleted successfully");
     expect((await leadsOf(id)).map((r) => r.store_name)).toEqual(["B", "C", "D", "E"]);
 
-    const selected = await post({ intent: "delete-selected", keywordId: id, id: [await idOf("B"), await idOf("C")] }, `${PATH}?keyword=${id}`);
+    const selected = await post(
+      { intent: "delete-selected", keywordId: id, id: [await idOf("B"), await idOf("C")] },
+      `${PATH}?keyword=${id}`,
+    );
     expect(await toastAfter(selected)).toContain("Deleted 2 stores successfully");
     expect((await leadsOf(id)).map((r) => r.store_name)).toEqual(["D", "E"]);
 
@@ -176,7 +203,11 @@ describe("stores of a keyword", () => {
     expect(anonJson.headers.get("Location")).toBe("/admin/login");
     const cross = await upload(id, "name,url\nA,a.com", { origin: "https://evil.example" });
     expect(cross.status).toBe(403);
-    const crossDelete = await postForm(PATH, { intent: "delete-all", keywordId: id }, { cookie: admin.cookie, headers: { Origin: "https://evil.example" } });
+    const crossDelete = await postForm(
+      PATH,
+      { intent: "delete-all", keywordId: id },
+      { cookie: admin.cookie, headers: { Origin: "https://evil.example" } },
+    );
     expect(crossDelete.status).toBe(403);
     expect(await leadsOf(id)).toEqual([]);
   });

@@ -58,7 +58,9 @@ describe("home page", () => {
     expect(await home.text()).toContain("Plain text { not json");
     await env.DB.prepare("DELETE FROM content_blocks WHERE name = 'home-announcement'").run();
     const slug = `raw-${uid()}`;
-    await env.DB.prepare("INSERT INTO pages (id, slug, title, content, is_published) VALUES (?1, ?2, 'Raw', ?3, 1)").bind(crypto.randomUUID(), slug, "First.\n\nSecond {").run();
+    await env.DB.prepare("INSERT INTO pages (id, slug, title, content, is_published) VALUES (?1, ?2, 'Raw', ?3, 1)")
+      .bind(crypto.randomUUID(), slug, "First.\n\nSecond {")
+      .run();
     const page = await (await request(`/${slug}`)).text();
     expect(page).toContain("<p>First.</p>");
     expect(page).toContain("<p>Second {</p>");
@@ -76,7 +78,9 @@ describe("home page", () => {
     expect(html).toMatch(/<s class="[^"]*"><span class="sr-only">was <\/span>\$299<\/s>/);
     expect(html.match(/href="\/onboarding"/g)!.length).toBeGreaterThanOrEqual(4);
     // Three benefit cards whose 'Learn more →' go to /contact.
-    expect(html.match(/href="\/contact"[^>]*>Learn more<span class="sr-only"> about [^<]+<\/span><span aria-hidden="true">→<\/span>/g)).toHaveLength(3);
+    expect(
+      html.match(/href="\/contact"[^>]*>Learn more<span class="sr-only"> about [^<]+<\/span><span aria-hidden="true">→<\/span>/g),
+    ).toHaveLength(3);
   });
 
   it("computes the ROI for the query string, without JavaScript", async () => {
@@ -115,7 +119,8 @@ describe("contact form", () => {
     message: "We'd like 50 leads a month for our upsell app.",
     redirectTo: "/contact",
   });
-  const rows = (email: string) => all<{ name: string; company: string | null }>("SELECT name, company FROM contact_messages WHERE email = ?", email);
+  const rows = (email: string) =>
+    all<{ name: string; company: string | null }>("SELECT name, company FROM contact_messages WHERE email = ?", email);
 
   it("stores the message, queues the notice to the team, and redirects with the toast", async () => {
     const rec = recordingEnv();
@@ -145,7 +150,12 @@ describe("contact form", () => {
     const res = await postForm("/contact", { name: "A", email, company: "x".repeat(101), message: "short", redirectTo: "/contact" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const m of ["Please enter your name", "Please enter a valid email address", "Company must be less than 100 characters", "Please write at least 10 characters"]) {
+    for (const m of [
+      "Please enter your name",
+      "Please enter a valid email address",
+      "Company must be less than 100 characters",
+      "Please write at least 10 characters",
+    ]) {
       expect(html).toContain(m);
     }
     expect(html).toContain(`value="${email}"`);
@@ -173,7 +183,10 @@ describe("newsletter", () => {
     expect(second.status).toBe(302);
     expect(await all("SELECT email FROM newsletter_subscribers WHERE email = ?", email)).toEqual([{ email }]);
     expect(rec.messages).toHaveLength(1);
-    const [row] = await all<{ kind: string; recipient: string }>("SELECT kind, recipient FROM email_outbox WHERE json_extract(payload, '$.email') = ?", email);
+    const [row] = await all<{ kind: string; recipient: string }>(
+      "SELECT kind, recipient FROM email_outbox WHERE json_extract(payload, '$.email') = ?",
+      email,
+    );
     expect(row).toEqual({ kind: "newsletter-welcome", recipient: email });
     const page = await request("/", { headers: { Cookie: cookieFrom(second) } });
     expect(await page.text()).toContain(esc("You're subscribed!"));
@@ -214,7 +227,10 @@ describe("lead-magnet popup form", () => {
   it("gives the spec's messages, in the spec's order", async () => {
     const cases: [Record<string, string>, string[]][] = [
       [{}, ["First name is required", "Email is required", "App URL is required"]],
-      [{ firstName: "G", email: "nope", appUrl: "apps.shopify.com/x" }, ["Please enter your first name", "Enter a valid email", "Please enter a valid URL starting with https://"]],
+      [
+        { firstName: "G", email: "nope", appUrl: "apps.shopify.com/x" },
+        ["Please enter your first name", "Enter a valid email", "Please enter a valid URL starting with https://"],
+      ],
       [{ firstName: "Grace", email: "g@example.com", appUrl: "ftp://apps.shopify.com/x" }, ["URL must start with http/https"]],
     ];
     for (const [fields, messages] of cases) {
@@ -230,7 +246,9 @@ describe("booking and subscription pages", () => {
   it("prefills the scheduler with the onboarding email, even without JavaScript", async () => {
     const cookie = (await rememberVisitorEmail(env, "founder@example.com")).split(";")[0]!;
     const html = await (await request("/call-booking", { headers: { Cookie: cookie } })).text();
-    expect(html).toMatch(/<iframe[^>]*title="Book a 30-minute strategy call"[^>]*src="https:\/\/calendly\.com\/founder-leads\/30min\?hide_gdpr_banner=1&amp;email=founder%40example\.com"/);
+    expect(html).toMatch(
+      /<iframe[^>]*title="Book a 30-minute strategy call"[^>]*src="https:\/\/calendly\.com\/founder-leads\/30min\?hide_gdpr_banner=1&amp;email=founder%40example\.com"/,
+    );
     expect(html).toContain("h-[600px]");
     expect(html).toContain("Open the booking page");
     const anonymous = await (await request("/call-booking")).text();
@@ -249,7 +267,9 @@ describe("booking and subscription pages", () => {
     const html = await paypal.text();
     expect(html).toContain("Online subscription is not available at the moment.");
     expect(html).toContain('href="/contact"');
-    const configured = await (await request("/paypal-subscription", {}, { ...env, PAYPAL_CLIENT_ID: "client-1", PAYPAL_PLAN_ID: "P-1" })).text();
+    const configured = await (
+      await request("/paypal-subscription", {}, { ...env, PAYPAL_CLIENT_ID: "client-1", PAYPAL_PLAN_ID: "P-1" })
+    ).text();
     expect(configured).not.toContain("Online subscription is not available");
     expect(configured).toContain("<noscript>");
   });

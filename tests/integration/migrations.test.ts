@@ -10,16 +10,27 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 const db = env.MIGRATION_TEST_DB;
 const UNIQUE_KEYS = "0007_unique_keys.sql";
-const rows = async <T>(sql: string, ...params: unknown[]) => (await db.prepare(sql).bind(...params).all<T>()).results;
+const rows = async <T>(sql: string, ...params: unknown[]) =>
+  (
+    await db
+      .prepare(sql)
+      .bind(...params)
+      .all<T>()
+  ).results;
 
 beforeAll(async () => {
   const names = env.TEST_MIGRATIONS.map((m) => m.name);
   expect(names).toContain(UNIQUE_KEYS);
-  await applyD1Migrations(db, env.TEST_MIGRATIONS.filter((m) => m.name < UNIQUE_KEYS));
+  await applyD1Migrations(
+    db,
+    env.TEST_MIGRATIONS.filter((m) => m.name < UNIQUE_KEYS),
+  );
 
   // What 0006 allowed: the same keyword in several cases and with spaces, each with its leads.
   await db.batch([
-    db.prepare("INSERT INTO keywords (id, keyword, created_at) VALUES ('kw-first', 'Bundles', 1000), ('kw-lower', 'bundles', 2000), ('kw-spaces', ' BUNDLES ', 3000), ('kw-other', 'Upsell', 1500)"),
+    db.prepare(
+      "INSERT INTO keywords (id, keyword, created_at) VALUES ('kw-first', 'Bundles', 1000), ('kw-lower', 'bundles', 2000), ('kw-spaces', ' BUNDLES ', 3000), ('kw-other', 'Upsell', 1500)",
+    ),
     db.prepare(
       `INSERT INTO leads (id, keyword_id, store_name, store_url, created_at) VALUES
          ('lead-1', 'kw-first', 'First', 'https://first.example', 1100),
@@ -28,8 +39,12 @@ beforeAll(async () => {
          ('lead-4', 'kw-spaces', 'Fourth', 'https://fourth.example', 3100),
          ('lead-5', 'kw-other', 'Fifth', 'https://fifth.example', 1600)`,
     ),
-    db.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES ('wl-1', 'ada@example.com', 1000), ('wl-2', 'Ada@Example.com', 2000), ('wl-3', ' ada@example.com', 3000), ('wl-4', 'bob@example.com', 1000)"),
-    db.prepare("INSERT INTO newsletter_subscribers (id, email, created_at) VALUES ('nl-2', 'GRACE@example.com', 500), ('nl-1', 'grace@example.com', 500), ('nl-3', 'cy@example.com', 700)"),
+    db.prepare(
+      "INSERT INTO waitlist_entries (id, email, created_at) VALUES ('wl-1', 'ada@example.com', 1000), ('wl-2', 'Ada@Example.com', 2000), ('wl-3', ' ada@example.com', 3000), ('wl-4', 'bob@example.com', 1000)",
+    ),
+    db.prepare(
+      "INSERT INTO newsletter_subscribers (id, email, created_at) VALUES ('nl-2', 'GRACE@example.com', 500), ('nl-1', 'grace@example.com', 500), ('nl-3', 'cy@example.com', 700)",
+    ),
   ]);
 
   await applyD1Migrations(db, env.TEST_MIGRATIONS);
@@ -76,10 +91,16 @@ describe("migration 0007: unique keys", () => {
 
   it("leaves the database the app's tests run on with the same indexes", async () => {
     const indexes = async (d: D1Database) =>
-      (await d.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all<{ name: string; sql: string }>()).results;
+      (
+        await d
+          .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+          .all<{ name: string; sql: string }>()
+      ).results;
     expect(await indexes(db)).toEqual(await indexes(env.DB));
     const names = (await indexes(db)).map((i) => i.name);
-    expect(names).toEqual(expect.arrayContaining(["keywords_keyword_key_unique", "waitlist_email_key_unique", "newsletter_email_key_unique"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["keywords_keyword_key_unique", "waitlist_email_key_unique", "newsletter_email_key_unique"]),
+    );
     expect(names).not.toContain("keywords_keyword_unique");
   });
 });

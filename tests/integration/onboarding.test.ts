@@ -42,7 +42,9 @@ const STEP_KEYS = [
   ["targetAudience", "idealContactPersona", "painPoints", "customerBehavior", "competitionApps"],
 ];
 const upTo = (a: Answers, step: number) =>
-  Object.fromEntries(Object.entries(a).filter(([k]) => STEP_KEYS.slice(0, step).some((keys) => keys.some((key) => k === key || k.startsWith(`${key}[`)))));
+  Object.fromEntries(
+    Object.entries(a).filter(([k]) => STEP_KEYS.slice(0, step).some((keys) => keys.some((key) => k === key || k.startsWith(`${key}[`)))),
+  );
 
 /** An <input> with this name and value, whatever the order of its attributes. */
 const inputWith = (name: string, value: string) =>
@@ -70,7 +72,11 @@ describe("onboarding wizard, step by step (no JavaScript)", () => {
   it("checks each step on the server: 400 with messages under the fields, answers kept", async () => {
     const a = answers();
     const cases: [number, Record<string, string>, string[]][] = [
-      [1, { appDescription: "too short", appUrl: "nope", appCategory: "" }, ["Please enter at least 50 characters", "Please enter a valid URL", "Please select a category"]],
+      [
+        1,
+        { appDescription: "too short", appUrl: "nope", appCategory: "" },
+        ["Please enter at least 50 characters", "Please enter a valid URL", "Please select a category"],
+      ],
       [2, { email: "nope", phone: "0123" }, ["Please enter a valid email address", "Please enter a valid phone number"]],
       [3, { "pricingPlans[1].features": "short", uniqueValue: "short" }, ["Please enter at least 50 characters"]],
       [4, { painPoints: "   " }, ["This field is required"]],
@@ -150,7 +156,10 @@ describe("onboarding wizard, step by step (no JavaScript)", () => {
 
   it("lets a visitor add and remove plans without JavaScript, within 1 to 5", async () => {
     const a = answers();
-    const insert = JSON.stringify({ type: "insert", payload: { name: "pricingPlans", defaultValue: { name: "", price: "", features: "" } } });
+    const insert = JSON.stringify({
+      type: "insert",
+      payload: { name: "pricingPlans", defaultValue: { name: "", price: "", features: "" } },
+    });
     const res = await post({ ...a, step: "3", __intent__: insert });
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -186,7 +195,9 @@ describe("onboarding wizard, step by step (no JavaScript)", () => {
     expect(rec.messages).toEqual(expect.arrayContaining(outbox.map((o) => ({ outboxId: o.id }))));
 
     // The booking page greets them with the toast and a prefilled scheduler.
-    const booking = await request("/call-booking", { headers: { Cookie: cookieFrom(res, "__toast") + "; " + cookieFrom(res, "__visitor") } });
+    const booking = await request("/call-booking", {
+      headers: { Cookie: cookieFrom(res, "__toast") + "; " + cookieFrom(res, "__visitor") },
+    });
     const html = await booking.text();
     expect(html).toContain("Your information has been submitted and our team has been notified.");
     expect(html).toContain(`email=${encodeURIComponent(a.email)}`);
@@ -197,7 +208,9 @@ describe("onboarding wizard, step by step (no JavaScript)", () => {
     const replayNoCookie = await post({ ...a, step: "4", intent: "submit" }, undefined, rec.env);
     expect(replayNoCookie.status).toBe(302);
     expect(await rowsFor(a.email)).toHaveLength(1);
-    expect(await all("SELECT id FROM email_outbox WHERE json_extract(payload, '$.email') = ? AND kind LIKE 'onboarding-%'", a.email)).toHaveLength(2);
+    expect(
+      await all("SELECT id FROM email_outbox WHERE json_extract(payload, '$.email') = ? AND kind LIKE 'onboarding-%'", a.email),
+    ).toHaveLength(2);
     expect(rec.messages).toHaveLength(2);
   });
 
@@ -211,7 +224,9 @@ describe("onboarding wizard, step by step (no JavaScript)", () => {
     ]);
     expect([first.status, second.status]).toEqual([302, 302]);
     expect(await rowsFor(a.email)).toHaveLength(1);
-    expect(await all("SELECT id FROM email_outbox WHERE json_extract(payload, '$.email') = ? AND kind LIKE 'onboarding-%'", a.email)).toHaveLength(2);
+    expect(
+      await all("SELECT id FROM email_outbox WHERE json_extract(payload, '$.email') = ? AND kind LIKE 'onboarding-%'", a.email),
+    ).toHaveLength(2);
   });
 
   it("stores the answers as a new submission if the draft's row has gone", async () => {

@@ -48,7 +48,15 @@ describe("page shell", () => {
   it("renders the mobile menu as a details element, which opens without JavaScript", async () => {
     const html = await (await request("/")).text();
     expect(html).toMatch(/<details[^>]*>\s*<summary[^>]*aria-label="Menu"/);
-    for (const href of ["/Shopify-App-Launch-and-Scaling-Playbook", "/#how-it-works", "/#pricing", "/questions-and-answers", "/saas-academy", "/#contact", "/contact"]) {
+    for (const href of [
+      "/Shopify-App-Launch-and-Scaling-Playbook",
+      "/#how-it-works",
+      "/#pricing",
+      "/questions-and-answers",
+      "/saas-academy",
+      "/#contact",
+      "/contact",
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
   });

@@ -18,7 +18,8 @@ async function outboxFor(email: string) {
 }
 
 describe("the final guide", () => {
-  const html = (body: string, init: ResponseInit = {}) => new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
+  const html = (body: string, init: ResponseInit = {}) =>
+    new Response(body, { ...init, headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers } });
   /** A minute later: the lock a failed or running refresh leaves has expired. */
   const aMinuteLater = () => env.CACHE.delete(GUIDE_LOCK_KEY);
 
@@ -50,7 +51,15 @@ describe("the final guide", () => {
   });
 
   it("serves a fresh cached copy without calling the remote", async () => {
-    await env.CACHE.put(GUIDE_CACHE_KEY, JSON.stringify({ html: "<h2 id=\"cached\">Cached copy</h2>", toc: [{ id: "cached", text: "Cached copy", level: 2, children: [] }], title: null, fetchedAt: Date.now() }));
+    await env.CACHE.put(
+      GUIDE_CACHE_KEY,
+      JSON.stringify({
+        html: '<h2 id="cached">Cached copy</h2>',
+        toc: [{ id: "cached", text: "Cached copy", level: 2, children: [] }],
+        title: null,
+        fetchedAt: Date.now(),
+      }),
+    );
     const fetchMock = vi.spyOn(globalThis, "fetch");
     const html = await (await request(GUIDE, {}, guideEnv)).text();
     expect(html).toContain("Cached copy");
@@ -59,7 +68,15 @@ describe("the final guide", () => {
 
   it("serves a copy older than an hour at once and refreshes it after the response; the last good copy survives an outage", async () => {
     const old = Date.now() - GUIDE_FRESH_MS - 1000;
-    await env.CACHE.put(GUIDE_CACHE_KEY, JSON.stringify({ html: "<h2 id=\"old\">Last good copy</h2>", toc: [{ id: "old", text: "Last good copy", level: 2, children: [] }], title: null, fetchedAt: old }));
+    await env.CACHE.put(
+      GUIDE_CACHE_KEY,
+      JSON.stringify({
+        html: '<h2 id="old">Last good copy</h2>',
+        toc: [{ id: "old", text: "Last good copy", level: 2, children: [] }],
+        title: null,
+        fetchedAt: old,
+      }),
+    );
     const remote = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("Service Unavailable", { status: 503 }));
     const res = await request(GUIDE, {}, guideEnv);
     expect(res.status).toBe(200);
@@ -91,7 +108,13 @@ describe("the final guide", () => {
 
   it.each([
     ["a page without headings", () => html("<html><body><p>Nothing here</p></body></html>")],
-    ["a redirect to Google's sign-in page", () => Object.defineProperty(html("<html><body><h1>Sign in</h1><p>to continue to Docs</p></body></html>"), "url", { value: "https://accounts.google.com/ServiceLogin" })],
+    [
+      "a redirect to Google's sign-in page",
+      () =>
+        Object.defineProperty(html("<html><body><h1>Sign in</h1><p>to continue to Docs</p></body></html>"), "url", {
+          value: "https://accounts.google.com/ServiceLogin",
+        }),
+    ],
     ["something that is not HTML", () => new Response("<h1>Heading</h1>", { headers: { "Content-Type": "application/json" } })],
     ["a document over the size cap", () => html(`<h1>Big</h1>${"<p>x</p>".repeat(MAX_DOC_BYTES / 8 + 1)}`)],
   ])("never caches %s: the bundled guide is served instead", async (_name, response) => {
@@ -130,7 +153,14 @@ describe("the playbook landing form", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`${GUIDE}?welcome`);
     expect(await all("SELECT first_name, app_url, phone, source, page, type FROM lead_magnet_submissions WHERE email = ?", email)).toEqual([
-      { first_name: "Ada", app_url: "https://apps.shopify.com/ada", phone: "+1 (555) 010-2030", source: "playbook-landing", page: "/Shopify-App-Launch-and-Scaling-Playbook", type: null },
+      {
+        first_name: "Ada",
+        app_url: "https://apps.shopify.com/ada",
+        phone: "+1 (555) 010-2030",
+        source: "playbook-landing",
+        page: "/Shopify-App-Launch-and-Scaling-Playbook",
+        type: null,
+      },
     ]);
     expect(await outboxFor(email)).toEqual([
       { kind: "leadmagnet-notice", recipient: env.NOTIFY_TO },
@@ -150,10 +180,20 @@ describe("the playbook landing form", () => {
 
   it("gives the spec's messages, keeps what was typed, and stores nothing", async () => {
     const email = `bad-${uid()}@example.com`;
-    const res = await postForm("/Shopify-App-Launch-and-Scaling-Playbook", { firstName: "A", email: "nope", appUrl: "apps.shopify.com", phone: "call me" });
+    const res = await postForm("/Shopify-App-Launch-and-Scaling-Playbook", {
+      firstName: "A",
+      email: "nope",
+      appUrl: "apps.shopify.com",
+      phone: "call me",
+    });
     expect(res.status).toBe(400);
     const html = esc(await res.text());
-    for (const m of ["Please enter your first name", "Enter a valid email", "Please enter a valid URL starting with https://", "Please enter a valid phone number"]) {
+    for (const m of [
+      "Please enter your first name",
+      "Enter a valid email",
+      "Please enter a valid URL starting with https://",
+      "Please enter a valid phone number",
+    ]) {
       expect(html).toContain(esc(m));
     }
     expect(html).toContain('value="call me"');
@@ -196,7 +236,12 @@ describe("premium access requests", () => {
     const res = await postForm("/playbooks/premium", { firstName: " ", email: "x@", company: "", accessTiming: "tomorrow" });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const m of ["First name is required", "Please enter a valid email address", "Company is required", "Please select when you need access"]) {
+    for (const m of [
+      "First name is required",
+      "Please enter a valid email address",
+      "Company is required",
+      "Please select when you need access",
+    ]) {
       expect(html).toContain(m);
     }
     expect(await all("SELECT id FROM premium_access_requests WHERE email = 'x@'")).toHaveLength(0);
@@ -211,7 +256,14 @@ describe("premium access requests", () => {
 
   it("renders the hub: stats, the free checklist, six premium playbooks and the $197 academy, each Unlock leading to the form", async () => {
     const html = await (await request("/playbooks")).text();
-    for (const t of ["Pre-Launch Playbook", "Launch Strategy", "Post-Launch Growth", "Shopify App Scaling Blueprint", "Lead Generation Mastery", "Revenue Optimization Framework"]) {
+    for (const t of [
+      "Pre-Launch Playbook",
+      "Launch Strategy",
+      "Post-Launch Growth",
+      "Shopify App Scaling Blueprint",
+      "Lead Generation Mastery",
+      "Revenue Optimization Framework",
+    ]) {
       expect(html).toContain(t);
     }
     expect(html).toContain("$197");
@@ -250,13 +302,19 @@ describe("the marketing checklist", () => {
 
     const unlockCookie = cookieFrom(res, "__checklist");
     expect(res.headers.getSetCookie().find((c) => c.startsWith("__checklist="))).toMatch(/HttpOnly/i);
-    const page = await (await request("/shopify-app-marketing-checklist", { headers: { Cookie: `${unlockCookie}; ${cookieFrom(res, "__toast")}` } })).text();
+    const page = await (
+      await request("/shopify-app-marketing-checklist", { headers: { Cookie: `${unlockCookie}; ${cookieFrom(res, "__toast")}` } })
+    ).text();
     expect(page).toContain("Checklist ready");
     expect(page).toContain("Your checklist");
     expect((page.match(/<li class="flex gap-4">/g) ?? []).length).toBe(69);
     // A returning visitor sees it again; a forged cookie does not.
-    expect(await (await request("/shopify-app-marketing-checklist", { headers: { Cookie: unlockCookie } })).text()).toContain("Your checklist");
-    expect(await (await request("/shopify-app-marketing-checklist", { headers: { Cookie: "__checklist=unlocked" } })).text()).not.toContain("Your checklist");
+    expect(await (await request("/shopify-app-marketing-checklist", { headers: { Cookie: unlockCookie } })).text()).toContain(
+      "Your checklist",
+    );
+    expect(await (await request("/shopify-app-marketing-checklist", { headers: { Cookie: "__checklist=unlocked" } })).text()).not.toContain(
+      "Your checklist",
+    );
   });
 
   it("sets the cookie on the data answer too (JavaScript)", async () => {

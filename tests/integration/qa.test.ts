@@ -5,7 +5,18 @@ import { all, envWithFailingBatch, envWithFailingWrites, postForm, recordingEnv,
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 
-async function insertQuestion(fields: Partial<{ title: string; question: string; answer: string | null; category: string; status: string; featured: boolean; views: number; createdAt: number }> = {}) {
+async function insertQuestion(
+  fields: Partial<{
+    title: string;
+    question: string;
+    answer: string | null;
+    category: string;
+    status: string;
+    featured: boolean;
+    views: number;
+    createdAt: number;
+  }> = {},
+) {
   const id = crypto.randomUUID();
   const slug = `q-${uid()}`;
   await env.DB.prepare(
@@ -107,7 +118,11 @@ describe("Q&A list", () => {
 describe("Q&A question page", () => {
   it("shows the question, its answer or 'Answer Coming Soon', and related questions without itself", async () => {
     const cat = "gtm-strategy";
-    const main = await insertQuestion({ category: cat, title: `Main GTM question ${uid()}`, answer: "Start with ten merchants you can call." });
+    const main = await insertQuestion({
+      category: cat,
+      title: `Main GTM question ${uid()}`,
+      answer: "Start with ten merchants you can call.",
+    });
     const sibling = await insertQuestion({ category: cat });
     const html = await (await request(`/questions-and-answers/${main.slug}`)).text();
     expect(html).toContain("Start with ten merchants you can call.");
@@ -119,7 +134,9 @@ describe("Q&A question page", () => {
 
   it("counts a view after the response (stored + 1 shown), but not for bots", async () => {
     const q = await insertQuestion({ views: 41 });
-    const html = await (await request(`/questions-and-answers/${q.slug}`, { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" } })).text();
+    const html = await (
+      await request(`/questions-and-answers/${q.slug}`, { headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120" } })
+    ).text();
     expect(html).toContain("42 views");
     expect(await all("SELECT view_count FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ view_count: 42 }]);
     await request(`/questions-and-answers/${q.slug}`, { headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
@@ -169,7 +186,9 @@ describe("asking a question", () => {
     const fields = good();
     await postForm("/questions-and-answers/submit", fields);
     await postForm("/questions-and-answers/submit", fields);
-    const slugs = (await all<{ slug: string }>("SELECT slug FROM qa_submissions WHERE title = ? ORDER BY created_at", fields.title)).map((r) => r.slug);
+    const slugs = (await all<{ slug: string }>("SELECT slug FROM qa_submissions WHERE title = ? ORDER BY created_at", fields.title)).map(
+      (r) => r.slug,
+    );
     expect(slugs).toHaveLength(2);
     expect(new Set(slugs).size).toBe(2);
     expect(slugs[1]).toBe(`${slugs[0]}-2`);
@@ -178,22 +197,47 @@ describe("asking a question", () => {
   it("numbers the slugs of long titles too (D1 refuses LIKE patterns over 50 bytes)", async () => {
     const fields = { ...good(), title: `How should we price a bundle app for fashion stores with ${uid()} variants and many markets?` };
     for (let i = 0; i < 3; i++) expect((await postForm("/questions-and-answers/submit", fields)).status).toBe(302);
-    const slugs = (await all<{ slug: string }>("SELECT slug FROM qa_submissions WHERE title = ? ORDER BY created_at", fields.title)).map((r) => r.slug);
+    const slugs = (await all<{ slug: string }>("SELECT slug FROM qa_submissions WHERE title = ? ORDER BY created_at", fields.title)).map(
+      (r) => r.slug,
+    );
     expect(slugs[0]!.length).toBeGreaterThan(50);
     expect(slugs).toEqual([slugs[0], `${slugs[0]}-2`, `${slugs[0]}-3`]);
   });
 
   it("answers bad input with every message at once, and stores nothing", async () => {
     const title = `short ${uid()}`.slice(0, 8);
-    const res = await postForm("/questions-and-answers/submit", { title, question: "too short", category: "", submitterName: "A", submitterEmail: "nope" });
+    const res = await postForm("/questions-and-answers/submit", {
+      title,
+      question: "too short",
+      category: "",
+      submitterName: "A",
+      submitterEmail: "nope",
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
-    for (const m of ["Title must be at least 10 characters", "Question must be at least 20 characters", "Please select a category", "Name must be at least 2 characters", "Invalid email address"]) {
+    for (const m of [
+      "Title must be at least 10 characters",
+      "Question must be at least 20 characters",
+      "Please select a category",
+      "Name must be at least 2 characters",
+      "Invalid email address",
+    ]) {
       expect(html).toContain(m);
     }
-    const long = await postForm("/questions-and-answers/submit", { ...good(), title: "t".repeat(201), question: "q".repeat(2001), submitterName: "n".repeat(101), submitterEmail: `${"e".repeat(251)}@x.io` });
+    const long = await postForm("/questions-and-answers/submit", {
+      ...good(),
+      title: "t".repeat(201),
+      question: "q".repeat(2001),
+      submitterName: "n".repeat(101),
+      submitterEmail: `${"e".repeat(251)}@x.io`,
+    });
     const longHtml = await long.text();
-    for (const m of ["Title must be less than 200 characters", "Question must be less than 2000 characters", "Name must be less than 100 characters", "Email must be less than 255 characters"]) {
+    for (const m of [
+      "Title must be less than 200 characters",
+      "Question must be less than 2000 characters",
+      "Name must be less than 100 characters",
+      "Email must be less than 255 characters",
+    ]) {
       expect(longHtml).toContain(m);
     }
     expect(await all("SELECT id FROM qa_submissions WHERE title = ?", title)).toEqual([]);
@@ -203,8 +247,13 @@ describe("asking a question", () => {
 describe("admin Q&A", () => {
   const SAME = { Origin: "http://localhost:8787" };
   /** What the edit form carries for the stale-save check: the stored updated_at. */
-  const updatedAt = async (id: string) => String((await all<{ updated_at: number }>("SELECT updated_at FROM qa_submissions WHERE id = ?", id))[0]!.updated_at);
-  const EDIT = { title: "How do I pass the App Store review?", question: "What do reviewers check before approving a new app?", category: "app-approval" };
+  const updatedAt = async (id: string) =>
+    String((await all<{ updated_at: number }>("SELECT updated_at FROM qa_submissions WHERE id = ?", id))[0]!.updated_at);
+  const EDIT = {
+    title: "How do I pass the App Store review?",
+    question: "What do reviewers check before approving a new app?",
+    category: "app-approval",
+  };
 
   it("edits, publishes, answers, unpublishes and deletes a question", async () => {
     const { signedInAdmin, get } = await import("./admin-helpers");
@@ -224,7 +273,15 @@ describe("admin Q&A", () => {
     expect(await all("SELECT title, answer, status, is_featured FROM qa_submissions WHERE id = ?", q.id)).toEqual([
       { title: "How do I pass the App Store review?", answer: "A working install and billing flow.", status: "published", is_featured: 1 },
     ]);
-    const toast = await get("/admin/dashboard/qa?status=published", publish.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") + "; " + admin.cookie);
+    const toast = await get(
+      "/admin/dashboard/qa?status=published",
+      publish.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ") +
+        "; " +
+        admin.cookie,
+    );
     expect(await toast.text()).toContain("Question updated successfully");
     // Public now, and found by the new words of its answer.
     expect(await list("q=billing")).toContain(q.slug);
@@ -245,7 +302,9 @@ describe("admin Q&A", () => {
       { cookie: admin.cookie, headers: SAME },
     );
     expect(unpublish.status).toBe(302);
-    expect(await all("SELECT status, answer, is_featured FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ status: "pending", answer: null, is_featured: 0 }]);
+    expect(await all("SELECT status, answer, is_featured FROM qa_submissions WHERE id = ?", q.id)).toEqual([
+      { status: "pending", answer: null, is_featured: 0 },
+    ]);
     expect(await list("q=reviewers")).not.toContain(q.slug);
 
     const confirm = await (await get(`/admin/dashboard/qa/${q.id}/delete`, admin.cookie)).text();
@@ -262,11 +321,16 @@ describe("admin Q&A", () => {
     const [ada, bob] = [await signedInAdmin(), await signedInAdmin()];
     const q = await insertQuestion({ status: "pending" });
     // Both open the question: each form carries the version it was opened on.
-    const opened = async (cookie: string) => /name="_updatedAt" value="(\d+)"/.exec(await (await get(`/admin/dashboard/qa/${q.id}`, cookie)).text())![1]!;
+    const opened = async (cookie: string) =>
+      /name="_updatedAt" value="(\d+)"/.exec(await (await get(`/admin/dashboard/qa/${q.id}`, cookie)).text())![1]!;
     const [adaVersion, bobVersion] = [await opened(ada.cookie), await opened(bob.cookie)];
     expect(adaVersion).toBe(bobVersion);
 
-    const first = await postForm(`/admin/dashboard/qa/${q.id}`, { ...EDIT, answer: "Ada's answer.", status: "published", _updatedAt: adaVersion }, { cookie: ada.cookie, headers: SAME });
+    const first = await postForm(
+      `/admin/dashboard/qa/${q.id}`,
+      { ...EDIT, answer: "Ada's answer.", status: "published", _updatedAt: adaVersion },
+      { cookie: ada.cookie, headers: SAME },
+    );
     expect(first.status).toBe(302);
     const second = await postForm(
       `/admin/dashboard/qa/${q.id}`,
@@ -277,7 +341,9 @@ describe("admin Q&A", () => {
     const html = await second.text();
     expect(html).toContain("This question was changed by someone else after you opened it.");
     expect(html).toContain("Bob&#x27;s longer answer, typed at the same time.");
-    expect(await all("SELECT answer, status FROM qa_submissions WHERE id = ?", q.id)).toEqual([{ answer: "Ada's answer.", status: "published" }]);
+    expect(await all("SELECT answer, status FROM qa_submissions WHERE id = ?", q.id)).toEqual([
+      { answer: "Ada's answer.", status: "published" },
+    ]);
   });
 
   it("refuses an oversized edit with 413 and saves nothing", async () => {

@@ -44,12 +44,21 @@ describe("read your own writes", () => {
     const title = `Replica page ${uid()}`;
     const saved = await postForm(
       "/admin/dashboard/pages/new",
-      { title, slug: `replica-${uid()}`, content: JSON.stringify([{ type: "paragraph", text: "Fresh" }]), isPublished: "on", intent: "save" },
+      {
+        title,
+        slug: `replica-${uid()}`,
+        content: JSON.stringify([{ type: "paragraph", text: "Fresh" }]),
+        isPublished: "on",
+        intent: "save",
+      },
       { cookie: admin.cookie, headers: SAME_ORIGIN },
     );
     expect(saved.status).toBe(302);
     expect(bookmarkCookie(saved)).toBeDefined();
-    const list = await get(saved.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(saved, "__toast")}; ${cookieFrom(saved, "__d1_bookmark")}`);
+    const list = await get(
+      saved.headers.get("Location")!,
+      `${admin.cookie}; ${cookieFrom(saved, "__toast")}; ${cookieFrom(saved, "__d1_bookmark")}`,
+    );
     expect(list.status).toBe(200);
     const html = await list.text();
     expect(html).toContain("Page created successfully");
@@ -57,8 +66,10 @@ describe("read your own writes", () => {
   });
 
   it("reads from the primary on admin pages, from any replica elsewhere", () => {
-    for (const path of ["/admin", "/admin/dashboard/qa", "/admin/inbox.csv", "/warm-leads", "/warm-leads.csv"]) expect(readsFromPrimary(path), path).toBe(true);
-    for (const path of ["/", "/blog", "/administrators-guide", "/warm-leads-explained", "/questions-and-answers"]) expect(readsFromPrimary(path), path).toBe(false);
+    for (const path of ["/admin", "/admin/dashboard/qa", "/admin/inbox.csv", "/warm-leads", "/warm-leads.csv"])
+      expect(readsFromPrimary(path), path).toBe(true);
+    for (const path of ["/", "/blog", "/administrators-guide", "/warm-leads-explained", "/questions-and-answers"])
+      expect(readsFromPrimary(path), path).toBe(false);
   });
 });
 
@@ -67,7 +78,10 @@ describe("a bookmark cookie the site did not write, or an old one", () => {
     for (const forged of ["00000001-00000002-00004e7b-deadbeef", "not-a-bookmark", "%E0%A4%A"]) {
       const res = await get("/questions-and-answers", `__d1_bookmark=${forged}`);
       expect(res.status, forged).toBe(200);
-      expect(res.headers.getSetCookie().some((c) => c.startsWith("__d1_bookmark=;")), forged).toBe(true);
+      expect(
+        res.headers.getSetCookie().some((c) => c.startsWith("__d1_bookmark=;")),
+        forged,
+      ).toBe(true);
     }
   });
 

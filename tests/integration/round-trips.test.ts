@@ -69,7 +69,8 @@ beforeAll(async () => {
        VALUES ('rt-g', 'round-trip-guide', 'Round-trip guide', 'A guide', '{"sections":[{"heading":"One","paragraphs":["Step"]}]}', 'speed', 1, 99)`,
     ),
   ]);
-  const cookie = async (key: Parameters<typeof siteCookie>[1], value: unknown) => (await siteCookie(env, key).serialize(value)).split(";")[0];
+  const cookie = async (key: Parameters<typeof siteCookie>[1], value: unknown) =>
+    (await siteCookie(env, key).serialize(value)).split(";")[0];
   const session = env.DB.withSession("first-primary");
   await session.prepare("SELECT 1").first();
   returningVisitor = [
@@ -105,14 +106,30 @@ describe("every public form POST makes at most two D1 steps", () => {
   const forms: [string, () => Record<string, string>][] = [
     ["/waitlist", () => ({ email: `rt-${uid()}@example.com`, redirectTo: "/" })],
     ["/newsletter", () => ({ email: `rt-${uid()}@example.com`, redirectTo: "/" })],
-    ["/contact", () => ({ name: "Round Trip", email: `rt-${uid()}@example.com`, subject: "Round trips", message: "How many steps does this take?" })],
+    [
+      "/contact",
+      () => ({ name: "Round Trip", email: `rt-${uid()}@example.com`, subject: "Round trips", message: "How many steps does this take?" }),
+    ],
     [
       "/questions-and-answers/submit",
-      () => ({ title: `How many round trips ${uid()}?`, question: "A question long enough to be valid for the form.", category: "technical" }),
+      () => ({
+        title: `How many round trips ${uid()}?`,
+        question: "A question long enough to be valid for the form.",
+        category: "technical",
+      }),
     ],
-    ["/lead-magnet", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip", redirectTo: "/" })],
-    ["/Shopify-App-Launch-and-Scaling-Playbook", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip" })],
-    ["/playbooks/premium", () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, company: "Round Trip Apps", accessTiming: "this-week" })],
+    [
+      "/lead-magnet",
+      () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip", redirectTo: "/" }),
+    ],
+    [
+      "/Shopify-App-Launch-and-Scaling-Playbook",
+      () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, appUrl: "https://apps.shopify.com/round-trip" }),
+    ],
+    [
+      "/playbooks/premium",
+      () => ({ firstName: "Round", email: `rt-${uid()}@example.com`, company: "Round Trip Apps", accessTiming: "this-week" }),
+    ],
     [
       "/onboarding",
       () => ({

@@ -57,17 +57,46 @@ describe("keywords", () => {
 
 /** The admin resources whose key is unique, the check's query, and the message a taken key gets. */
 const RESOURCES = [
-  { tab: "pages", table: "pages", key: "slug", message: "This slug is already used: choose another", fields: (k: string) => ({ title: `Page ${k}`, slug: k, content: CONTENT }) },
-  { tab: "guides", table: "guides", key: "slug", message: "This slug is already used: choose another", fields: (k: string) => ({ title: `Guide ${k}`, slug: k, content: CONTENT, orderIndex: "1" }) },
-  { tab: "content-blocks", table: "content_blocks", key: "name", message: "A content block with this name already exists", fields: (k: string) => ({ name: k, type: "banner", content: '{"text":"Hi"}' }) },
-  { tab: "blogs", table: "blogs", key: "slug", message: "This slug is already used: choose another", fields: (k: string) => ({ title: `Post ${k}`, slug: k, content: CONTENT, category: "marketing" }) },
+  {
+    tab: "pages",
+    table: "pages",
+    key: "slug",
+    message: "This slug is already used: choose another",
+    fields: (k: string) => ({ title: `Page ${k}`, slug: k, content: CONTENT }),
+  },
+  {
+    tab: "guides",
+    table: "guides",
+    key: "slug",
+    message: "This slug is already used: choose another",
+    fields: (k: string) => ({ title: `Guide ${k}`, slug: k, content: CONTENT, orderIndex: "1" }),
+  },
+  {
+    tab: "content-blocks",
+    table: "content_blocks",
+    key: "name",
+    message: "A content block with this name already exists",
+    fields: (k: string) => ({ name: k, type: "banner", content: '{"text":"Hi"}' }),
+  },
+  {
+    tab: "blogs",
+    table: "blogs",
+    key: "slug",
+    message: "This slug is already used: choose another",
+    fields: (k: string) => ({ title: `Post ${k}`, slug: k, content: CONTENT, category: "marketing" }),
+  },
 ] as const;
 
 describe.each(RESOURCES)("$tab", (r) => {
   it(`keeps one row when two saves take the same ${r.key} at the same moment; the other gets the field's message (400)`, async () => {
     const key = `race-${uid()}`;
     const racing = envRacingOn(new RegExp(`from "${r.table}" where "${r.table}"."${r.key}" = \\?`));
-    const answers = await together(racing, `/admin/dashboard/${r.tab}/new`, { ...r.fields(key), intent: "save" }, { ...r.fields(key), intent: "save" });
+    const answers = await together(
+      racing,
+      `/admin/dashboard/${r.tab}/new`,
+      { ...r.fields(key), intent: "save" },
+      { ...r.fields(key), intent: "save" },
+    );
     await oneSavedOneRefused(answers, r.message);
     expect(await all(`SELECT id FROM ${r.table} WHERE ${r.key} = ?`, key)).toHaveLength(1);
   });

@@ -106,7 +106,10 @@ describe("waitlist without JavaScript", () => {
   it("refuses the 11th POST from one IP within a minute with 429", async () => {
     const ip = freshIp();
     let last = "";
-    const { accepted, refused } = await burstUntilRefused(() => postForm("/waitlist", { email: (last = uniqueEmail()), redirectTo: "/" }, { ip }), 10);
+    const { accepted, refused } = await burstUntilRefused(
+      () => postForm("/waitlist", { email: (last = uniqueEmail()), redirectTo: "/" }, { ip }),
+      10,
+    );
     expect(accepted).toBeGreaterThanOrEqual(10);
     expect(refused.headers.get("Retry-After")).toBe("60");
     expect(await refused.text()).toContain("Too many attempts");
@@ -114,7 +117,6 @@ describe("waitlist without JavaScript", () => {
     // Another visitor is not affected.
     expect((await postForm("/waitlist", { email: uniqueEmail(), redirectTo: "/" })).status).toBe(302);
   });
-
 
   it("refuses an oversized body with 413 and stores nothing", async () => {
     const email = uniqueEmail();

@@ -9,7 +9,7 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { exportWarmLeads } from "~/features/warm-leads/warm-leads.server";
-import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
+import { get, signedInAdmin } from "./admin-helpers";
 import { cookieFrom, envWithFailingBatch, postForm, request } from "./helpers";
 
 let admin: { cookie: string };
@@ -27,7 +27,8 @@ async function readCsv(res: Response): Promise<string[][]> {
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true }).data;
 }
-const toastAfter = async (res: Response) => (await get(res.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(res, "__toast")}`)).text();
+const toastAfter = async (res: Response) =>
+  (await get(res.headers.get("Location")!, `${admin.cookie}; ${cookieFrom(res, "__toast")}`)).text();
 
 interface Lead {
   name: string;
@@ -51,7 +52,16 @@ async function seed(keywords: Record<string, Lead[]>): Promise<Record<string, st
       statements.push(
         env.DB.prepare(
           "INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        ).bind(crypto.randomUUID(), id, l.name, l.url, l.email ?? null, l.app ?? "Bundler", l.status ?? "On Trial", 1_700_000_000_000 + l.at * 1000),
+        ).bind(
+          crypto.randomUUID(),
+          id,
+          l.name,
+          l.url,
+          l.email ?? null,
+          l.app ?? "Bundler",
+          l.status ?? "On Trial",
+          1_700_000_000_000 + l.at * 1000,
+        ),
       );
     }
   }
@@ -147,7 +157,13 @@ describe("matching", () => {
 
   it("pages by 50 with the count of all matching stores", async () => {
     const u = uid();
-    await seed({ [`${u} paging`]: Array.from({ length: 120 }, (_, i) => ({ name: `Store ${String(i).padStart(3, "0")} ${u}`, url: `https://s${i}-${u}.example`, at: i })) });
+    await seed({
+      [`${u} paging`]: Array.from({ length: 120 }, (_, i) => ({
+        name: `Store ${String(i).padStart(3, "0")} ${u}`,
+        url: `https://s${i}-${u}.example`,
+        at: i,
+      })),
+    });
     const first = await (await search(u)).text();
     expect(first).toContain("120 stores match");
     expect(storeNames(first)).toHaveLength(50);
@@ -188,7 +204,14 @@ describe("CSV export", () => {
     await seed({
       [`${u} Bundles & Kits`]: [
         { name: `=HYPERLINK("http://evil.example") ${u}`, url: `https://formula-${u}.example`, email: null, app: "+Bundler", at: 1 },
-        { name: `Plain, "Quoted" ${u}`, url: `https://plain-${u}.example`, email: `owner@plain-${u}.example`, app: "Kit", status: "Paid", at: 2 },
+        {
+          name: `Plain, "Quoted" ${u}`,
+          url: `https://plain-${u}.example`,
+          email: `owner@plain-${u}.example`,
+          app: "Kit",
+          status: "Paid",
+          at: 2,
+        },
         { name: `Dupe ${u}`, url: `https://PLAIN-${u}.example`, at: 0 },
       ],
     });

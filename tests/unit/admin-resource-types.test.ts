@@ -16,7 +16,13 @@ const base = {
   plural: "Things",
   description: "Things.",
   schema,
-  messages: { updated: "Updated", deleted: "Deleted", saveFailed: "Save failed", deleteFailed: "Delete failed", fetchFailed: "Fetch failed" },
+  messages: {
+    updated: "Updated",
+    deleted: "Deleted",
+    saveFailed: "Save failed",
+    deleteFailed: "Delete failed",
+    fetchFailed: "Fetch failed",
+  },
   searchLabel: "Search things",
 };
 

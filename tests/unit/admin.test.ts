@@ -48,7 +48,9 @@ describe("CSV export", () => {
   });
 
   it("quotes commas, quotes and line breaks, and writes pages one after another (empty ones skipped)", async () => {
-    const bytes = new Uint8Array(await new Response(csvStream(["a", "b"], [[["x,y", 'say "hi"']], [], [["line\nbreak", "ok"]]])).arrayBuffer());
+    const bytes = new Uint8Array(
+      await new Response(csvStream(["a", "b"], [[["x,y", 'say "hi"']], [], [["line\nbreak", "ok"]]])).arrayBuffer(),
+    );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",ok');
   });

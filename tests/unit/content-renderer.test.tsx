@@ -34,7 +34,13 @@ describe("normalizeContent", () => {
   });
 
   it("defaults a heading to level 2 and keeps levels between 2 and 4", () => {
-    expect(normalizeContent([{ type: "heading", text: "A" }, { type: "heading", text: "B", level: 1 }, { type: "heading", text: "C", level: 9 }])).toEqual([
+    expect(
+      normalizeContent([
+        { type: "heading", text: "A" },
+        { type: "heading", text: "B", level: 1 },
+        { type: "heading", text: "C", level: 9 },
+      ]),
+    ).toEqual([
       { type: "heading", text: "A", level: 2 },
       { type: "heading", text: "B", level: 2 },
       { type: "heading", text: "C", level: 4 },
@@ -42,7 +48,12 @@ describe("normalizeContent", () => {
   });
 
   it("gives the plain text for reading time and excerpts", () => {
-    expect(contentText([{ type: "paragraph", text: "Hello **bold** [link](https://x.test)" }, { type: "list", items: ["a", "b"] }])).toBe("Hello bold link a b");
+    expect(
+      contentText([
+        { type: "paragraph", text: "Hello **bold** [link](https://x.test)" },
+        { type: "list", items: ["a", "b"] },
+      ]),
+    ).toBe("Hello bold link a b");
   });
 });
 
@@ -67,7 +78,9 @@ describe("StructuredContent", () => {
     expect(out).toMatch(/<h2[^>]*>A heading<\/h2>/);
     expect(out).toMatch(/<h3[^>]*>Smaller<\/h3>/);
     expect(out).toMatch(/<ul[^>]*><li>One<\/li><li>Two<\/li><\/ul>/);
-    expect(out).toMatch(/<h2[^>]*>Intro<\/h2><p>Lead text.<\/p><ul[^>]*><li>first bullet<\/li><li>second <strong[^>]*>bold<\/strong> bullet<\/li><\/ul>/);
+    expect(out).toMatch(
+      /<h2[^>]*>Intro<\/h2><p>Lead text.<\/p><ul[^>]*><li>first bullet<\/li><li>second <strong[^>]*>bold<\/strong> bullet<\/li><\/ul>/,
+    );
     expect(out).toMatch(/<h3[^>]*>Sub<\/h3><p>Sub text.<\/p>/);
     expect(out).toContain("Wrap up.");
     expect(out).toMatch(/<aside[^>]*>.*<a href="\/call-booking"[^>]*>our page<\/a>/);
@@ -75,7 +88,12 @@ describe("StructuredContent", () => {
   });
 
   it("renders nothing for an unknown type, and the error message in place of a malformed section", () => {
-    const out = html([{ type: "video", src: "x" }, { type: "paragraph", text: 42 }, { type: "list", items: "nope" }, { type: "paragraph", text: "Still here." }]);
+    const out = html([
+      { type: "video", src: "x" },
+      { type: "paragraph", text: 42 },
+      { type: "list", items: "nope" },
+      { type: "paragraph", text: "Still here." },
+    ]);
     expect(out).not.toContain("video");
     expect(out.match(new RegExp(CONTENT_ERROR, "g"))).toHaveLength(2);
     expect(out).toContain("Still here.");
@@ -92,7 +110,9 @@ describe("StructuredContent", () => {
   it("parses markup edge cases", () => {
     expect(html([{ type: "paragraph", text: "Unclosed **bold here" }])).toContain("Unclosed **bold here");
     expect(html([{ type: "paragraph", text: "Nested [a [b]](https://x.test) stays text" }])).not.toContain("<a");
-    expect(html([{ type: "paragraph", text: "**[inside](https://x.test)**" }])).toMatch(/<strong[^>]*><a href="https:\/\/x.test" [^>]*rel="noopener noreferrer"[^>]*>inside<\/a><\/strong>/);
+    expect(html([{ type: "paragraph", text: "**[inside](https://x.test)**" }])).toMatch(
+      /<strong[^>]*><a href="https:\/\/x.test" [^>]*rel="noopener noreferrer"[^>]*>inside<\/a><\/strong>/,
+    );
     const js = html([{ type: "paragraph", text: "[click](javascript:alert(1)) [data](data:text/html,x) [proto](//evil.test)" }]);
     expect(js).not.toContain("<a");
     expect(js).toContain("click");
@@ -103,12 +123,15 @@ describe("StructuredContent", () => {
     expect(safeHref("https://example.com/x")).toEqual({ href: "https://example.com/x", external: true });
     expect(safeHref("/blog")).toEqual({ href: "/blog", external: false });
     expect(safeHref("#part-2")).toEqual({ href: "#part-2", external: false });
-    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "//evil.test", "vbscript:x", "ftp://x.test"]) expect(safeHref(bad), bad).toBeNull();
+    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "//evil.test", "vbscript:x", "ftp://x.test"])
+      expect(safeHref(bad), bad).toBeNull();
     expect(html([{ type: "paragraph", text: "[site](https://example.com)" }])).toMatch(/target="_blank" rel="noopener noreferrer"/);
   });
 
   it("renders the older page shapes", () => {
-    expect(html({ sections: [{ heading: "Your rights", paragraphs: ["Ask us."] }] })).toMatch(/<h2[^>]*>Your rights<\/h2><div[^>]*><p>Ask us.<\/p><\/div>/);
+    expect(html({ sections: [{ heading: "Your rights", paragraphs: ["Ask us."] }] })).toMatch(
+      /<h2[^>]*>Your rights<\/h2><div[^>]*><p>Ask us.<\/p><\/div>/,
+    );
     expect(html("Raw text { not json")).toContain("Raw text { not json");
   });
 });

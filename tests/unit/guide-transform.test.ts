@@ -40,7 +40,11 @@ const UNWRAPPED_TARGETS: Record<string, string[]> = {
 /* -------------------------------------------------------------------------- */
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 interface Inspected {
   elements: { tag: string; attrs: Map<string, string> }[];
@@ -108,7 +112,7 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
 };
 const ALLOWED_TAGS = new Set([
   ...Object.keys(ALLOWED_ATTRIBUTES),
-  ...("p br hr ul li dl dt dd table caption thead tbody tfoot tr blockquote pre code strong em u s sup sub".split(" ")),
+  ..."p br hr ul li dl dt dd table caption thead tbody tfoot tr blockquote pre code strong em u s sup sub".split(" "),
 ]);
 
 /* -------------------------------------------------------------------------- */
@@ -117,7 +121,11 @@ const ALLOWED_TAGS = new Set([
 
 describe("transformGuide on every Google Docs fixture", () => {
   it("has the fixtures (the shared real exports and our hostile one)", () => {
-    expect(Object.keys(FIXTURES).map((path) => path.split("/").pop()).sort()).toEqual([
+    expect(
+      Object.keys(FIXTURES)
+        .map((path) => path.split("/").pop())
+        .sort(),
+    ).toEqual([
       "hostile.html",
       "legacy-inline-styles.html",
       "modern-headings-and-paragraphs.html",
@@ -128,110 +136,107 @@ describe("transformGuide on every Google Docs fixture", () => {
     ]);
   });
 
-  describe.each(Object.entries(FIXTURES).map(([path, raw]) => [path.split("/").pop() ?? path, raw] as const))(
-    "%s",
-    (name, raw) => {
-      const run = async () => {
-        const result = await transformGuide(raw, { directoryHtml: DIRECTORY });
-        const body = result.html.replace(DIRECTORY, "");
-        return { result, body, seen: await inspect(body) };
-      };
+  describe.each(Object.entries(FIXTURES).map(([path, raw]) => [path.split("/").pop() ?? path, raw] as const))("%s", (name, raw) => {
+    const run = async () => {
+      const result = await transformGuide(raw, { directoryHtml: DIRECTORY });
+      const body = result.html.replace(DIRECTORY, "");
+      return { result, body, seen: await inspect(body) };
+    };
 
-      it("keeps only the body content, with allow-listed tags and attributes", async () => {
-        const { result, seen } = await run();
-        expect(result.html).not.toMatch(/<(html|head|body|meta|style|title|link|script|iframe|object|embed|form)\b/i);
-        for (const { tag, attrs } of seen.elements) {
-          expect(ALLOWED_TAGS, `<${tag}>`).toContain(tag);
-          for (const name of attrs.keys()) expect(ALLOWED_ATTRIBUTES[tag] ?? [], `<${tag} ${name}>`).toContain(name);
+    it("keeps only the body content, with allow-listed tags and attributes", async () => {
+      const { result, seen } = await run();
+      expect(result.html).not.toMatch(/<(html|head|body|meta|style|title|link|script|iframe|object|embed|form)\b/i);
+      for (const { tag, attrs } of seen.elements) {
+        expect(ALLOWED_TAGS, `<${tag}>`).toContain(tag);
+        for (const name of attrs.keys()) expect(ALLOWED_ATTRIBUTES[tag] ?? [], `<${tag} ${name}>`).toContain(name);
+      }
+      // No style, class or event handler anywhere (the allow-list implies it; say it plainly).
+      const names = seen.elements.flatMap(({ tag, attrs }) =>
+        [...attrs.keys()].filter((name) => !(tag === "div" && name === "class" && attrs.get(name) === "guide-table")),
+      );
+      expect(names.filter((attr) => attr === "style" || attr === "class" || attr.startsWith("on"))).toEqual([]);
+      // Every div is a table's wrapper, and every table has one.
+      expect(seen.elements.filter((e) => e.tag === "div").length).toBe(seen.elements.filter((e) => e.tag === "table").length);
+    });
+
+    it("turns the top-level headings into h2 and leaves no h1", async () => {
+      const { result, seen } = await run();
+      expect(seen.headings.filter((heading) => heading.level === 1)).toEqual([]);
+      if (/<h[1-6][\s>]/i.test(raw)) {
+        expect(Math.min(...seen.headings.map((heading) => heading.level))).toBe(2);
+        expect(seen.headings[0]?.level).toBe(2);
+        expect(result.toc[0]?.level).toBe(2);
+      } else {
+        expect(seen.headings).toEqual([]);
+        expect(result.toc).toEqual([]);
+      }
+    });
+
+    it("gives every heading a unique slug id, repeated texts included", async () => {
+      const { seen } = await run();
+      for (const heading of seen.headings) {
+        expect(heading.text, "no empty heading").not.toBe("");
+        expect(heading.id, heading.text).toMatch(SLUG);
+      }
+      expect(new Set(seen.ids).size).toBe(seen.ids.length);
+      for (const { text } of seen.headings) {
+        const same = seen.headings.filter((heading) => heading.text === text);
+        expect(new Set(same.map((heading) => heading.id)).size).toBe(same.length);
+      }
+    });
+
+    it("builds a TOC of the h2, h3 and h4, nested under the nearest higher heading", async () => {
+      const { result, seen } = await run();
+      const expected = seen.headings.filter((heading) => heading.level <= 4);
+      const flat = flatten(result.toc);
+      expect(flat.map(({ id, level, text }) => ({ id, level, text }))).toEqual(expected);
+      const parentOf = parents(result.toc);
+      flat.forEach((node, i) => {
+        const before = flat.slice(0, i).reverse();
+        const nearestHigher = before.find((other) => other.level < node.level) ?? null;
+        expect(parentOf.get(node), node.id).toBe(nearestHigher);
+      });
+    });
+
+    it("unwraps Google redirect links and marks external links", async () => {
+      const { result, seen } = await run();
+      expect(result.html).not.toMatch(/google\.[a-z.]+\/url/);
+      for (const target of UNWRAPPED_TARGETS[name] ?? []) expect(seen.hrefs).toContain(target);
+      for (const { tag, attrs } of seen.elements) {
+        const href = attrs.get("href");
+        if (tag !== "a" || href === undefined) continue;
+        expect(href).toMatch(/^(https?:\/\/|mailto:|#)/);
+        if (/^https?:/.test(href)) {
+          expect(attrs.get("rel")).toBe("noopener noreferrer");
+          expect(attrs.get("target")).toBe("_blank");
         }
-        // No style, class or event handler anywhere (the allow-list implies it; say it plainly).
-        const names = seen.elements.flatMap(({ tag, attrs }) =>
-          [...attrs.keys()].filter((name) => !(tag === "div" && name === "class" && attrs.get(name) === "guide-table")),
-        );
-        expect(names.filter((attr) => attr === "style" || attr === "class" || attr.startsWith("on"))).toEqual([]);
-        // Every div is a table's wrapper, and every table has one.
-        expect(seen.elements.filter((e) => e.tag === "div").length).toBe(seen.elements.filter((e) => e.tag === "table").length);
-      });
+      }
+    });
 
-      it("turns the top-level headings into h2 and leaves no h1", async () => {
-        const { result, seen } = await run();
-        expect(seen.headings.filter((heading) => heading.level === 1)).toEqual([]);
-        if (/<h[1-6][\s>]/i.test(raw)) {
-          expect(Math.min(...seen.headings.map((heading) => heading.level))).toBe(2);
-          expect(seen.headings[0]?.level).toBe(2);
-          expect(result.toc[0]?.level).toBe(2);
-        } else {
-          expect(seen.headings).toEqual([]);
-          expect(result.toc).toEqual([]);
-        }
-      });
+    it("points every internal link at an id of the output", async () => {
+      const { seen } = await run();
+      for (const href of seen.hrefs.filter((h) => h.startsWith("#"))) expect(seen.ids).toContain(href.slice(1));
+    });
 
-      it("gives every heading a unique slug id, repeated texts included", async () => {
-        const { seen } = await run();
-        for (const heading of seen.headings) {
-          expect(heading.text, "no empty heading").not.toBe("");
-          expect(heading.id, heading.text).toMatch(SLUG);
-        }
-        expect(new Set(seen.ids).size).toBe(seen.ids.length);
-        for (const { text } of seen.headings) {
-          const same = seen.headings.filter((heading) => heading.text === text);
-          expect(new Set(same.map((heading) => heading.id)).size).toBe(same.length);
-        }
-      });
+    it("puts the directory right before the last h2, or at the end", async () => {
+      const { result } = await run();
+      const at = result.html.indexOf(DIRECTORY);
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(result.html.indexOf(DIRECTORY, at + 1)).toBe(-1);
+      const lastH2 = result.html.lastIndexOf("<h2 ");
+      if (lastH2 >= 0) expect(at + DIRECTORY.length).toBe(lastH2);
+      else expect(at + DIRECTORY.length).toBe(result.html.length);
+      expect(flatten(result.toc).map((node) => node.text)).not.toContain("Partner directory");
+    });
 
-      it("builds a TOC of the h2, h3 and h4, nested under the nearest higher heading", async () => {
-        const { result, seen } = await run();
-        const expected = seen.headings.filter((heading) => heading.level <= 4);
-        const flat = flatten(result.toc);
-        expect(flat.map(({ id, level, text }) => ({ id, level, text }))).toEqual(expected);
-        const parentOf = parents(result.toc);
-        flat.forEach((node, i) => {
-          const before = flat.slice(0, i).reverse();
-          const nearestHigher = before.find((other) => other.level < node.level) ?? null;
-          expect(parentOf.get(node), node.id).toBe(nearestHigher);
-        });
-      });
-
-      it("unwraps Google redirect links and marks external links", async () => {
-        const { result, seen } = await run();
-        expect(result.html).not.toMatch(/google\.[a-z.]+\/url/);
-        for (const target of UNWRAPPED_TARGETS[name] ?? []) expect(seen.hrefs).toContain(target);
-        for (const { tag, attrs } of seen.elements) {
-          const href = attrs.get("href");
-          if (tag !== "a" || href === undefined) continue;
-          expect(href).toMatch(/^(https?:\/\/|mailto:|#)/);
-          if (/^https?:/.test(href)) {
-            expect(attrs.get("rel")).toBe("noopener noreferrer");
-            expect(attrs.get("target")).toBe("_blank");
-          }
-        }
-      });
-
-      it("points every internal link at an id of the output", async () => {
-        const { seen } = await run();
-        for (const href of seen.hrefs.filter((h) => h.startsWith("#"))) expect(seen.ids).toContain(href.slice(1));
-      });
-
-      it("puts the directory right before the last h2, or at the end", async () => {
-        const { result } = await run();
-        const at = result.html.indexOf(DIRECTORY);
-        expect(at).toBeGreaterThanOrEqual(0);
-        expect(result.html.indexOf(DIRECTORY, at + 1)).toBe(-1);
-        const lastH2 = result.html.lastIndexOf("<h2 ");
-        if (lastH2 >= 0) expect(at + DIRECTORY.length).toBe(lastH2);
-        else expect(at + DIRECTORY.length).toBe(result.html.length);
-        expect(flatten(result.toc).map((node) => node.text)).not.toContain("Partner directory");
-      });
-
-      it("keeps images only from http(s), lazily loaded", async () => {
-        const { seen } = await run();
-        for (const { tag, attrs } of seen.elements.filter((element) => element.tag === "img")) {
-          expect(attrs.get("src"), tag).toMatch(/^https?:\/\//);
-          expect(attrs.get("loading")).toBe("lazy");
-        }
-      });
-    },
-  );
+    it("keeps images only from http(s), lazily loaded", async () => {
+      const { seen } = await run();
+      for (const { tag, attrs } of seen.elements.filter((element) => element.tag === "img")) {
+        expect(attrs.get("src"), tag).toMatch(/^https?:\/\//);
+        expect(attrs.get("loading")).toBe("lazy");
+      }
+    });
+  });
 });
 
 /* -------------------------------------------------------------------------- */
@@ -306,9 +311,7 @@ describe("modern-inline-formatting.html", () => {
     expect(out).toContain("<sup> is superscript </sup>");
     expect(out).toContain("<sub> is subscript </sub>");
     // The link's blue underline is the link's look, not an <u>.
-    expect(out).toContain(
-      ', or <a href="https://github.com/" rel="noopener noreferrer" target="_blank"> linked (to GitHub) </a>',
-    );
+    expect(out).toContain(', or <a href="https://github.com/" rel="noopener noreferrer" target="_blank"> linked (to GitHub) </a>');
   });
 });
 
@@ -370,7 +373,7 @@ describe("hostile.html", () => {
     expect(html).not.toMatch(/<(script|iframe|object|embed|form|input|button|svg|noscript|xmp|meta|link|base)\b/i);
     expect(html).not.toMatch(/javascript|vbscript|data:/i);
     expect(html).not.toContain("evil.example");
-    for (const gone of ["injected", "iframe fallback text", "Pay now", "svg link", "alert(\"comment\")"]) {
+    for (const gone of ["injected", "iframe fallback text", "Pay now", "svg link", 'alert("comment")']) {
       expect(html).not.toContain(gone);
     }
     for (const { attrs } of seen.elements) {
@@ -468,7 +471,10 @@ describe("the fallback guide", () => {
 
   it("is a real guide of 1,800 to 2,600 words", async () => {
     const { html } = await transform(FALLBACK_GUIDE_HTML);
-    const words = html.replace(/<[^>]+>/g, " ").split(/\s+/).filter((word) => /\w/.test(word));
+    const words = html
+      .replace(/<[^>]+>/g, " ")
+      .split(/\s+/)
+      .filter((word) => /\w/.test(word));
     expect(words.length).toBeGreaterThanOrEqual(1800);
     expect(words.length).toBeLessThanOrEqual(2600);
     expect(html).not.toMatch(/lorem|ipsum|TODO|placeholder/i);

@@ -19,9 +19,24 @@ const email = "ada@example.com";
 const long = "We help fashion stores bundle products and raise their average order value.";
 
 const FORMS: Record<string, Case> = {
-  contact: { schema: contactSchema, base: { name: "Ada Lovelace", email, company: "Analytical", message: long }, single: ["name", "company"], multi: ["message"] },
-  premium: { schema: premiumAccessSchema, base: { firstName: "Ada", email, company: "Acme", accessTiming: "instantly" }, single: ["firstName", "company"], multi: [] },
-  "lead-magnet popup": { schema: leadMagnetPopupSchema, base: { firstName: "Ada", email, appUrl: "https://apps.shopify.com/bundles" }, single: ["firstName", "appUrl"], multi: [] },
+  contact: {
+    schema: contactSchema,
+    base: { name: "Ada Lovelace", email, company: "Analytical", message: long },
+    single: ["name", "company"],
+    multi: ["message"],
+  },
+  premium: {
+    schema: premiumAccessSchema,
+    base: { firstName: "Ada", email, company: "Acme", accessTiming: "instantly" },
+    single: ["firstName", "company"],
+    multi: [],
+  },
+  "lead-magnet popup": {
+    schema: leadMagnetPopupSchema,
+    base: { firstName: "Ada", email, appUrl: "https://apps.shopify.com/bundles" },
+    single: ["firstName", "appUrl"],
+    multi: [],
+  },
   "playbook landing": {
     schema: playbookLandingSchema,
     base: { firstName: "Ada", email, appUrl: "https://apps.shopify.com/bundles", phone: "+44 (20) 7946-0958" },
@@ -29,9 +44,24 @@ const FORMS: Record<string, Case> = {
     multi: [],
     phone: ["phone", "Please enter a valid phone number"],
   },
-  question: { schema: questionSchema, base: { title: "How to price a bundle app?", question: long, category: "technical", submitterName: "Ada" }, single: ["title", "submitterName"], multi: ["question"] },
-  "question (admin edit)": { schema: qaEditSchema, base: { title: "How to price a bundle app?", question: long, answer: long, category: "technical", status: "pending" }, single: ["title"], multi: ["question", "answer"] },
-  "onboarding step 1": { schema: step1Schema, base: { appName: "Bundles", appCategory: "marketing", appDescription: long, appUrl: "https://apps.shopify.com/bundles" }, single: ["appName", "appUrl"], multi: ["appDescription"] },
+  question: {
+    schema: questionSchema,
+    base: { title: "How to price a bundle app?", question: long, category: "technical", submitterName: "Ada" },
+    single: ["title", "submitterName"],
+    multi: ["question"],
+  },
+  "question (admin edit)": {
+    schema: qaEditSchema,
+    base: { title: "How to price a bundle app?", question: long, answer: long, category: "technical", status: "pending" },
+    single: ["title"],
+    multi: ["question", "answer"],
+  },
+  "onboarding step 1": {
+    schema: step1Schema,
+    base: { appName: "Bundles", appCategory: "marketing", appDescription: long, appUrl: "https://apps.shopify.com/bundles" },
+    single: ["appName", "appUrl"],
+    multi: ["appDescription"],
+  },
   "onboarding step 2": {
     schema: step2Schema,
     base: { firstName: "Ada", lastName: "Lovelace", email, company: "Acme", phone: "+1 555 123 4567" },
@@ -41,7 +71,13 @@ const FORMS: Record<string, Case> = {
   },
   "onboarding step 4": {
     schema: step4Schema,
-    base: { targetAudience: "Fashion stores", idealContactPersona: "Founders", painPoints: "Low AOV", customerBehavior: "Test apps", competitionApps: "Bundler" },
+    base: {
+      targetAudience: "Fashion stores",
+      idealContactPersona: "Founders",
+      painPoints: "Low AOV",
+      customerBehavior: "Test apps",
+      competitionApps: "Bundler",
+    },
     single: [],
     multi: ["targetAudience", "idealContactPersona", "painPoints", "customerBehavior", "competitionApps"],
   },
@@ -85,7 +121,8 @@ describe("text rules", () => {
       it(`${form}: ${field} follows the one phone rule with the form's message`, () => {
         for (const bad of ["1".repeat(26), "+0 555 123", "phone: 555", "+"])
           expect(errorsOf(parse(c, { [field]: bad }), field), bad).toEqual([message]);
-        for (const good of ["+1 (555) 123-4567", "447946095812", "+" + "9".repeat(16)]) expect(parse(c, { [field]: good }).success, good).toBe(true);
+        for (const good of ["+1 (555) 123-4567", "447946095812", "+" + "9".repeat(16)])
+          expect(parse(c, { [field]: good }).success, good).toBe(true);
         expect(errorsOf(parse(c, { [field]: "+" + "9".repeat(17) }), field)).toEqual([message]);
       });
     }

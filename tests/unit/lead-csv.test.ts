@@ -24,7 +24,8 @@ describe("lead CSV parser", () => {
   });
 
   it("reads quoted fields with commas, quotes and line breaks, a BOM and CRLF; defaults the status", () => {
-    const text = '\uFEFFStore Name,Website,E-mail,App being tested\r\n"Acme, Inc.","acme.com","ceo@acme.com","Bundle ""Pro"""\r\n"Two\nLines",https://two.example,,Upsell\r\n';
+    const text =
+      '\uFEFFStore Name,Website,E-mail,App being tested\r\n"Acme, Inc.","acme.com","ceo@acme.com","Bundle ""Pro"""\r\n"Two\nLines",https://two.example,,Upsell\r\n';
     const { rows } = ok(decodeCsv(new TextEncoder().encode(text))!);
     expect(rows).toEqual([
       { storeName: "Acme, Inc.", storeUrl: "https://acme.com", email: "ceo@acme.com", appTesting: 'Bundle "Pro"', status: "On Trial" },
@@ -84,7 +85,9 @@ describe("lead CSV parser", () => {
 
 describe("store addresses", () => {
   it("skips a row whose URL is not a web address, and links only http(s)", () => {
-    const result = ok("name,url\nEvil,javascript://%0aalert(1)\nData,data:text/html;base64,PHNjcmlwdD4=\nGood,good.example\nPlain,http://plain.example");
+    const result = ok(
+      "name,url\nEvil,javascript://%0aalert(1)\nData,data:text/html;base64,PHNjcmlwdD4=\nGood,good.example\nPlain,http://plain.example",
+    );
     expect(result.rows.map((r) => r.storeUrl)).toEqual(["https://good.example", "http://plain.example"]);
     expect(result.skipped).toEqual([
       { row: 2, reason: "the store URL is not a web address" },

@@ -61,7 +61,9 @@ describe("form schemas", () => {
       email: [M.emailInvalid],
       appUrl: [M.appUrlInvalid],
     });
-    expect(errors(leadMagnetPopupSchema, { firstName: "Al", email: "al@x.io", appUrl: "mailto:al@x.io" })).toEqual({ appUrl: [M.appUrlScheme] });
+    expect(errors(leadMagnetPopupSchema, { firstName: "Al", email: "al@x.io", appUrl: "mailto:al@x.io" })).toEqual({
+      appUrl: [M.appUrlScheme],
+    });
     expect(errors(leadMagnetPopupSchema, { firstName: "Al", email: "al@x.io", appUrl: "http://x.io" })).toEqual({});
   });
 

@@ -77,7 +77,9 @@ describe("step 3", () => {
     expect(firstError(step3Schema.safeParse({ ...step3, pricingPlans: [] }), "pricingPlans")).toBe(M.plansMin);
     expect(step3Schema.safeParse({ ...step3, pricingPlans: [plan()] }).success).toBe(true);
     expect(step3Schema.safeParse({ ...step3, pricingPlans: Array.from({ length: 5 }, () => plan()) }).success).toBe(true);
-    expect(firstError(step3Schema.safeParse({ ...step3, pricingPlans: Array.from({ length: 6 }, () => plan()) }), "pricingPlans")).toBe(M.plansMax);
+    expect(firstError(step3Schema.safeParse({ ...step3, pricingPlans: Array.from({ length: 6 }, () => plan()) }), "pricingPlans")).toBe(
+      M.plansMax,
+    );
   });
   it("needs 50 characters of features on every plan, and of unique value", () => {
     const r = step3Schema.safeParse({ ...step3, pricingPlans: [plan(), plan(long(49))] });

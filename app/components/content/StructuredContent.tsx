@@ -46,7 +46,11 @@ function richText(text: string, keyPrefix: string): ReactNode[] {
   return blocks;
 }
 
-const headingClass = { 2: "pt-4 text-2xl font-bold tracking-tight text-ink", 3: "pt-2 text-xl font-bold text-ink", 4: "text-lg font-semibold text-ink" };
+const headingClass = {
+  2: "pt-4 text-2xl font-bold tracking-tight text-ink",
+  3: "pt-2 text-xl font-bold text-ink",
+  4: "text-lg font-semibold text-ink",
+};
 
 function heading(level: 2 | 3 | 4, text: string, key?: string): ReactNode {
   const Tag = `h${level}` as const;
@@ -57,7 +61,7 @@ function heading(level: 2 | 3 | 4, text: string, key?: string): ReactNode {
   );
 }
 
-export function ContentError() {
+function ContentError() {
   return (
     <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-base text-amber-900">
       {CONTENT_ERROR}
@@ -68,7 +72,11 @@ export function ContentError() {
 function renderSection(s: Section, i: number): ReactNode {
   switch (s.type) {
     case "paragraph":
-      return <div key={i} className="space-y-5">{richText(s.text, `s${i}`)}</div>;
+      return (
+        <div key={i} className="space-y-5">
+          {richText(s.text, `s${i}`)}
+        </div>
+      );
     case "heading":
       return heading(s.level, s.text, `s${i}`);
     case "list": {

@@ -6,10 +6,10 @@
  */
 import { Fragment, type ReactNode } from "react";
 
-const TOKEN = /\*\*(.+?)\*\*|\[([^\[\]\n]+)\]\(([^()\s]+)\)/g;
-const LINK = /\[([^\[\]\n]+)\]\(([^()\s]+)\)/g;
+const TOKEN = /\*\*(.+?)\*\*|\[([^[\]\n]+)\]\(([^()\s]+)\)/g;
+const LINK = /\[([^[\]\n]+)\]\(([^()\s]+)\)/g;
 
-export type SafeHref = { href: string; external: boolean } | null;
+type SafeHref = { href: string; external: boolean } | null;
 
 export function safeHref(url: string): SafeHref {
   const u = url.trim();
@@ -53,7 +53,12 @@ export function renderInline(text: string): ReactNode[] {
   let last = 0;
   for (const m of text.matchAll(TOKEN)) {
     if (m.index > last) out.push(text.slice(last, m.index));
-    if (m[1] !== undefined) out.push(<strong key={m.index} className="font-semibold text-ink">{links(m[1], `b${m.index}`)}</strong>);
+    if (m[1] !== undefined)
+      out.push(
+        <strong key={m.index} className="font-semibold text-ink">
+          {links(m[1], `b${m.index}`)}
+        </strong>,
+      );
     else out.push(link(m[2], m[3]!, m.index));
     last = m.index + m[0].length;
   }

@@ -35,7 +35,7 @@ const optStr = (o: Obj, key: string): string | undefined | false => {
 const invalid = (reason: string): Section => ({ type: "invalid", reason });
 
 /** Paragraphs of a plain text: split on blank lines. */
-export const paragraphsOf = (text: string): Section[] =>
+const paragraphsOf = (text: string): Section[] =>
   text
     .split(/\n\s*\n/)
     .map((t) => t.trim())
@@ -57,7 +57,7 @@ function subsectionsOf(value: unknown): Subsection[] | null {
 }
 
 /** One stored section: a Section, `null` for an unknown type (renders nothing), or `invalid`. */
-export function normalizeSection(value: unknown): Section | null {
+function normalizeSection(value: unknown): Section | null {
   if (!isObj(value)) return invalid("not an object");
   const type = str(value.type);
   switch (type) {
@@ -74,7 +74,7 @@ export function normalizeSection(value: unknown): Section | null {
     }
     case "list": {
       if (!Array.isArray(value.items) || !value.items.every((i) => typeof i === "string")) return invalid("list items are not texts");
-      return { type, items: value.items as string[], ordered: value.ordered === true || value.style === "ordered" };
+      return { type, items: value.items, ordered: value.ordered === true || value.style === "ordered" };
     }
     case "introduction":
     case "section":
@@ -118,7 +118,8 @@ export function normalizeContent(content: unknown): Section[] {
     });
   }
   if (isObj(content)) {
-    if (Array.isArray(content.paragraphs)) return content.paragraphs.filter((p): p is string => typeof p === "string").flatMap(paragraphsOf);
+    if (Array.isArray(content.paragraphs))
+      return content.paragraphs.filter((p): p is string => typeof p === "string").flatMap(paragraphsOf);
     const text = str(content.text) ?? str(content.content);
     if (text) return paragraphsOf(text);
   }
@@ -127,7 +128,7 @@ export function normalizeContent(content: unknown): Section[] {
 
 /** Plain text of the content (for reading time, excerpts and search): markup removed. */
 export function contentText(content: unknown): string {
-  const plain = (t: string) => t.replace(/\*\*(.+?)\*\*/g, "$1").replace(/\[([^\[\]]+)\]\(([^()\s]+)\)/g, "$1");
+  const plain = (t: string) => t.replace(/\*\*(.+?)\*\*/g, "$1").replace(/\[([^[\]]+)\]\(([^()\s]+)\)/g, "$1");
   return normalizeContent(content)
     .flatMap((s) => {
       switch (s.type) {

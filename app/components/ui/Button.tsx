@@ -34,11 +34,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return <button ref={ref} type={type} className={cn(buttonClasses({ variant, size }), className)} {...props} />;
 });
 
-export function ButtonLink({
-  variant,
-  size,
-  className,
-  ...props
-}: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({ variant, size, className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={cn(buttonClasses({ variant, size }), className)} {...props} />;
 }

@@ -27,7 +27,7 @@ export interface Confirmation {
 }
 
 /** The box of the stronger confirmation, as the action reads it. */
-export const CONFIRM_BOX = { name: "confirm", value: "yes" } as const;
+const CONFIRM_BOX = { name: "confirm", value: "yes" } as const;
 
 /**
  * The one confirmation of the site: the question, what will happen, Cancel and
@@ -90,7 +90,13 @@ export function ConfirmForm({
             Cancel
           </Button>
         )}
-        <Button type="submit" name="intent" value={c.intent} className="bg-red-600 hover:bg-red-700 focus-visible:outline-red-600" data-autofocus>
+        <Button
+          type="submit"
+          name="intent"
+          value={c.intent}
+          className="bg-red-600 hover:bg-red-700 focus-visible:outline-red-600"
+          data-autofocus
+        >
           {c.confirmLabel}
         </Button>
       </div>
@@ -125,13 +131,15 @@ export function useConfirmDialog() {
   };
   const dialog = (
     <Modal ref={ref} labelledBy={titleId}>
-      {asking ? <ConfirmForm confirmation={asking} titleId={titleId} cancel={() => ref.current?.close()} onSubmit={() => (sent.current = true)} /> : null}
+      {asking ? (
+        <ConfirmForm confirmation={asking} titleId={titleId} cancel={() => ref.current?.close()} onSubmit={() => (sent.current = true)} />
+      ) : null}
     </Modal>
   );
   return { ask, dialog };
 }
 
-export type AskConfirmation = ReturnType<typeof useConfirmDialog>["ask"];
+type AskConfirmation = ReturnType<typeof useConfirmDialog>["ask"];
 
 /** A link to a confirmation page; with JavaScript it asks in the dialog instead. */
 export function ConfirmLink({

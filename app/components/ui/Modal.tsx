@@ -16,7 +16,7 @@ export const Modal = forwardRef<HTMLDialogElement, { labelledBy: string; onClose
         <div className="relative p-6 sm:p-8">
           <button
             type="button"
-            onClick={(e) => (e.currentTarget.closest("dialog") as HTMLDialogElement | null)?.close()}
+            onClick={(e) => e.currentTarget.closest("dialog")?.close()}
             aria-label="Close"
             className="absolute right-3 top-3 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
           >

@@ -12,9 +12,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   const linkClass = "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-slate-50";
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4">
-      <p className="text-sm text-slate-600">
-        {`Page ${page} of ${pageCount}`}
-      </p>
+      <p className="text-sm text-slate-600">{`Page ${page} of ${pageCount}`}</p>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link to={href(page - 1)} className={linkClass} rel="prev">

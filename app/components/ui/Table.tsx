@@ -57,6 +57,8 @@ export function Table<Row>({
     <div
       role="region"
       aria-label={caption}
+      // A region that may scroll sideways must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above: the region scrolls, so it takes focus
       tabIndex={0}
       className="relative focus-visible:outline-2 focus-visible:outline-brand-600 md:overflow-x-auto md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm"
     >
@@ -65,7 +67,11 @@ export function Table<Row>({
         <thead className="max-md:sr-only">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className="whitespace-nowrap bg-slate-50 px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <th
+                key={c.header}
+                scope="col"
+                className="whitespace-nowrap bg-slate-50 px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600"
+              >
                 {c.hideHeader ? <span className="sr-only">{c.header}</span> : c.header}
               </th>
             ))}
@@ -101,7 +107,14 @@ function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
         </span>
       ) : null}
       {has ? (
-        <div className={cn("min-w-0", column.className, "max-md:max-w-none max-md:whitespace-normal max-md:[overflow-wrap:anywhere]", role === "title" && "max-md:font-semibold")}>
+        <div
+          className={cn(
+            "min-w-0",
+            column.className,
+            "max-md:max-w-none max-md:whitespace-normal max-md:[overflow-wrap:anywhere]",
+            role === "title" && "max-md:font-semibold",
+          )}
+        >
           {content}
         </div>
       ) : role === "field" ? (

@@ -6,7 +6,7 @@ import { Container } from "~/components/ui/Container";
 import { cn } from "~/components/ui/cn";
 import type { DashboardCounts } from "./dashboard.server";
 
-export const adminTabs = [
+const adminTabs = [
   { to: "/admin/dashboard", label: "Pages", end: true, alsoActive: "/admin/dashboard/pages" },
   { to: "/admin/dashboard/guides", label: "Guides" },
   { to: "/admin/dashboard/content-blocks", label: "Content Blocks" },
@@ -27,7 +27,7 @@ const countCards: { key: keyof DashboardCounts; label: string }[] = [
   { key: "leads", label: "Leads" },
 ];
 
-export function LogoutButton({ variant = "secondary" }: { variant?: "secondary" | "ghost" }) {
+function LogoutButton({ variant = "secondary" }: { variant?: "secondary" | "ghost" }) {
   return (
     <Form method="post" action="/admin/logout">
       <Button type="submit" variant={variant} size="sm">
@@ -56,7 +56,17 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
   );
 }
 
-export function AdminShell({ email, counts, chart, children }: { email: string; counts: DashboardCounts | null; chart?: ReactNode; children: ReactNode }) {
+export function AdminShell({
+  email,
+  counts,
+  chart,
+  children,
+}: {
+  email: string;
+  counts: DashboardCounts | null;
+  chart?: ReactNode;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -89,7 +99,9 @@ export function AdminShell({ email, counts, chart, children }: { email: string; 
                   className={({ isActive }) =>
                     cn(
                       "-mb-px inline-block border-b-2 px-4 py-2.5 text-sm font-medium",
-                      isActive || ("alsoActive" in t && pathname.startsWith(t.alsoActive)) ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
+                      isActive || ("alsoActive" in t && pathname.startsWith(t.alsoActive))
+                        ? "border-brand-600 text-brand-700"
+                        : "border-transparent text-slate-600 hover:text-ink",
                     )
                   }
                 >

@@ -29,7 +29,13 @@ export function LeadsChart({ days }: { days: ChartDay[] }) {
         </div>
         <div className="flex-1">
           {/* Bars only, stretched to the width; the labels are HTML so they keep their size. */}
-          <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" className="h-40 w-full border-b border-slate-300" role="img" aria-label={`Bar chart of leads per day over the last 30 days: ${total} in all. The numbers are in the table below.`}>
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            preserveAspectRatio="none"
+            className="h-40 w-full border-b border-slate-300"
+            role="img"
+            aria-label={`Bar chart of leads per day over the last 30 days: ${total} in all. The numbers are in the table below.`}
+          >
             {days.map((d, i) => {
               let y = H;
               return (
@@ -67,7 +73,13 @@ export function LeadsChart({ days }: { days: ChartDay[] }) {
             rows={days}
             rowKey={(d) => d.date}
             columns={[
-              { header: "Date", rowHeader: true, card: "title", cell: (d) => <time dateTime={d.date}>{d.date}</time>, className: "whitespace-nowrap" },
+              {
+                header: "Date",
+                rowHeader: true,
+                card: "title",
+                cell: (d) => <time dateTime={d.date}>{d.date}</time>,
+                className: "whitespace-nowrap",
+              },
               ...CHART_KINDS.map((k): Column<ChartDay> => ({ header: k.label, cell: (d) => d.counts[k.key], className: "tabular-nums" })),
               { header: "Total", cell: (d) => d.total, className: "font-semibold tabular-nums" },
             ]}

@@ -33,12 +33,7 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required={false} />
       </Field>
       <Field label="Password" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
-        <Input
-          {...getInputProps(fields.password, { type: "password" })}
-          ref={password}
-          autoComplete="current-password"
-          required={false}
-        />
+        <Input {...getInputProps(fields.password, { type: "password" })} ref={password} autoComplete="current-password" required={false} />
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? "Logging in..." : "Log in"}

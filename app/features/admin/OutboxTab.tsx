@@ -65,7 +65,12 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
             cell: (r) => formatDateTime(r.sentAt ?? r.nextAttemptAt),
             className: "whitespace-nowrap",
           },
-          { header: "Actions", hideHeader: true, card: "actions", cell: (r) => (r.status === "failed" ? <ResendButton id={r.id} /> : null) },
+          {
+            header: "Actions",
+            hideHeader: true,
+            card: "actions",
+            cell: (r) => (r.status === "failed" ? <ResendButton id={r.id} /> : null),
+          },
         ]}
       />
       <Pagination page={list.page} pageCount={list.pageCount} search={params.toString()} />

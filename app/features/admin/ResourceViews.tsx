@@ -16,7 +16,15 @@ import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/comp
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table, type Column } from "~/components/ui/Table";
 import type { DeleteData, FormActionData, FormData_, ListData } from "~/lib/admin-resource/server";
-import { FILTER_ALL, INTENT, resourcePath, UPDATED_AT_FIELD, type AnyResourceDef, type FieldDef, type ResourceRow } from "~/lib/admin-resource/types";
+import {
+  FILTER_ALL,
+  INTENT,
+  resourcePath,
+  UPDATED_AT_FIELD,
+  type AnyResourceDef,
+  type FieldDef,
+  type ResourceRow,
+} from "~/lib/admin-resource/types";
 import { jsonProblem, parseJsonOrText } from "~/lib/json";
 import { FilterPills, TabHeading } from "./AdminShell";
 
@@ -26,7 +34,7 @@ const lower = (text: string) => text.replace(/\S+/g, (w) => (/^[A-Z&]{2,}$/.test
 const asText = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 /** The delete question of a record, with the stronger confirmation when the site uses it. */
-export function deleteConfirmation(def: AnyResourceDef, record: { id: string; title: string; warning?: string | null }): Confirmation {
+function deleteConfirmation(def: AnyResourceDef, record: { id: string; title: string; warning?: string | null }): Confirmation {
   const thing = lower(def.singular);
   return {
     title: `Delete this ${thing}?`,
@@ -71,14 +79,12 @@ export function ResourceList({ def, data }: { def: AnyResourceDef; data: ListDat
   const location = useLocation();
   const confirm = useConfirmDialog();
   const columns: Column<ResourceRow>[] = [
-    ...def.columns.map(
-      (c): Column<ResourceRow> => ({
-        header: c.header,
-        cell: (row) => (c.cell ? c.cell(row) : asText(row[c.key])),
-        className: c.className,
-        card: c.key === "title" ? "title" : "field",
-      }),
-    ),
+    ...def.columns.map((c): Column<ResourceRow> => ({
+      header: c.header,
+      cell: (row) => (c.cell ? c.cell(row) : asText(row[c.key])),
+      className: c.className,
+      card: c.key === "title" ? "title" : "field",
+    })),
     {
       header: "Actions",
       hideHeader: true,
@@ -94,7 +100,11 @@ export function ResourceList({ def, data }: { def: AnyResourceDef; data: ListDat
           <ConfirmLink
             to={resourcePath(def, row.id, "delete")}
             ask={confirm.ask}
-            confirmation={deleteConfirmation(def, { id: row.id, title: row.title, warning: typeof row.deleteWarning === "string" ? row.deleteWarning : null })}
+            confirmation={deleteConfirmation(def, {
+              id: row.id,
+              title: row.title,
+              warning: typeof row.deleteWarning === "string" ? row.deleteWarning : null,
+            })}
             className={deleteLinkClass}
           >
             Delete<span className="sr-only">{` ${row.title}`}</span>
@@ -132,7 +142,13 @@ export function ResourceList({ def, data }: { def: AnyResourceDef; data: ListDat
           {data.error}
         </p>
       ) : (
-        <Table caption={def.plural} columns={columns} rows={data.rows} rowKey={(row) => row.id} empty={<EmptyState title={emptyTitle(def, data)} />} />
+        <Table
+          caption={def.plural}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(row) => row.id}
+          empty={<EmptyState title={emptyTitle(def, data)} />}
+        />
       )}
       <Pagination page={data.page} pageCount={data.pageCount} search={location.search} />
       {confirm.dialog}
@@ -157,8 +173,8 @@ function ContentReference() {
     <details className="mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
       <summary className="cursor-pointer font-medium text-ink">Content format: section types and an example</summary>
       <p className="mt-2">
-        A JSON list of sections. Types: {SECTION_TYPES.join(", ")}. In text, <code>**bold**</code>, <code>[label](https://…)</code> and lines
-        starting with <code>- </code> (bullets) are understood. Unknown types show nothing.
+        A JSON list of sections. Types: {SECTION_TYPES.join(", ")}. In text, <code>**bold**</code>, <code>[label](https://…)</code> and
+        lines starting with <code>- </code> (bullets) are understood. Unknown types show nothing.
       </p>
       <pre className="mt-2 overflow-x-auto rounded bg-white p-3 text-xs leading-5">
         <code>{CONTENT_EXAMPLE}</code>
@@ -167,7 +183,17 @@ function ContentReference() {
   );
 }
 
-function FieldControl({ def, field, meta, suggestions }: { def: FieldDef; field: FieldMetadata<unknown>; meta: { hint?: string | null }; suggestions?: string[] }) {
+function FieldControl({
+  def,
+  field,
+  meta,
+  suggestions,
+}: {
+  def: FieldDef;
+  field: FieldMetadata<unknown>;
+  meta: { hint?: string | null };
+  suggestions?: string[];
+}) {
   const errorsProps = { errorId: field.errorId, errors: field.errors };
   switch (def.kind) {
     case "checkbox":
@@ -235,7 +261,10 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
   const confirm = useConfirmDialog();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const defaults: Record<string, string | undefined> = Object.fromEntries(
-    Object.entries(data.values).map(([k, v]) => [k, typeof v === "boolean" ? (v ? "on" : undefined) : v === null || v === undefined ? "" : String(v)]),
+    Object.entries(data.values).map(([k, v]) => [
+      k,
+      typeof v === "boolean" ? (v ? "on" : undefined) : v === null || v === undefined ? "" : String(v),
+    ]),
   );
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `${def.tab}-${data.id ?? "new"}`,

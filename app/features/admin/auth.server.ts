@@ -2,7 +2,6 @@
  * Admin sign-in (remix-auth + remix-auth-form), the login throttle, the one
  * guard every admin loader and action calls (`requireAdmin`), and sign-out.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -22,10 +21,10 @@ import { LOGIN_MESSAGES, loginSchema } from "./login.schema";
 import { DUMMY_HASH, verifyPassword } from "./password.server";
 import { adminSessionStorage, SESSION_MAX_AGE_SECONDS } from "./session.server";
 
-export const LOGIN_PATH = "/admin/login";
+const LOGIN_PATH = "/admin/login";
 export const DASHBOARD_PATH = "/admin/dashboard";
 
-export interface AdminUser {
+interface AdminUser {
   id: string;
   email: string;
 }
@@ -42,7 +41,7 @@ export interface AdminUser {
  * from the address's and the email's, so an admin's own sign-ins never add
  * up to a refusal or a delay. An address is an IPv4 address or an IPv6 /64.
  */
-export const LOGIN_RULES = {
+const LOGIN_RULES = {
   pair: { name: "login-pair", limit: 5, windowSeconds: 15 * 60 },
   address: { name: "login-address", limit: 10, windowSeconds: 15 * 60 },
   email: { name: "login-email", limit: 10, windowSeconds: 15 * 60, slowDownMs: 2_000 },
@@ -180,14 +179,4 @@ export async function logout(request: Request, env: Env): Promise<Response> {
     { type: "success", title: LOGIN_MESSAGES.loggedOut },
     { headers: { "Set-Cookie": await storage.destroySession(session) } },
   );
-}
-
-
-/** The loader of a dashboard list tab: the guard first, then the rows. */
-export function adminListLoader<T>(list: (env: Env) => PromiseLike<T>) {
-  return async ({ request, context }: { request: Request; context: AppLoadContext }) => {
-    const { env } = context.cloudflare;
-    await requireAdmin(request, env);
-    return { rows: await list(env) };
-  };
 }

@@ -51,7 +51,7 @@ const INBOX_SQL = `
   SELECT 'newsletter', id, email, '', 'Growth notes subscriber', created_at FROM newsletter_subscribers
   )`;
 
-export const INBOX_PAGE_SIZE = 25;
+const INBOX_PAGE_SIZE = 25;
 
 export async function listInbox(db: D1Database, kind: InboxKind | null, page: number): Promise<Paged<InboxRow>> {
   const where = "WHERE (?1 IS NULL OR kind = ?1)";
@@ -65,7 +65,7 @@ export async function listInbox(db: D1Database, kind: InboxKind | null, page: nu
   return paged(rows!.results as InboxRow[], total, page, INBOX_PAGE_SIZE);
 }
 
-export const INBOX_CSV_FIELDS = ["Kind", "Date", "Email", "Name", "Details"];
+const INBOX_CSV_FIELDS = ["Kind", "Date", "Email", "Name", "Details"];
 
 /**
  * Rows per export query. Each page is one D1 round trip, and from a Worker far

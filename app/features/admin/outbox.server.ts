@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { paged, type Paged } from "~/lib/pagination";
 
 export type OutboxStatus = (typeof outboxStatuses)[number];
-export const OUTBOX_PAGE_SIZE = 25;
+const OUTBOX_PAGE_SIZE = 25;
 
 export function parseOutboxStatus(value: string | null): OutboxStatus | null {
   return outboxStatuses.includes(value as OutboxStatus) ? (value as OutboxStatus) : null;
@@ -53,4 +53,3 @@ export async function resendFailed(env: Env, id: string): Promise<boolean> {
   await enqueueOutbox(env, [id]);
   return true;
 }
-

@@ -8,7 +8,7 @@ import { contentBlocksResource, guidesResource, pagesResource } from "~/features
 import { qaResource } from "~/features/qa/qa.resource";
 import type { AnyResourceDef } from "~/lib/admin-resource/types";
 
-export const RESOURCES: Record<string, AnyResourceDef> = Object.fromEntries(
+const RESOURCES: Record<string, AnyResourceDef> = Object.fromEntries(
   ([pagesResource, guidesResource, contentBlocksResource, qaResource, blogsResource] as AnyResourceDef[]).map((def) => [def.tab, def]),
 );
 

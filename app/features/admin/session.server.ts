@@ -8,7 +8,7 @@ import { siteCookie, SITE_COOKIES } from "~/lib/cookies.server";
 
 export const SESSION_MAX_AGE_SECONDS = SITE_COOKIES.adminSession.maxAge;
 
-export interface AdminSessionData {
+interface AdminSessionData {
   userId: string;
   /** Epoch ms; checked on every request as well as by KV's own expiry. */
   expiresAt: number;

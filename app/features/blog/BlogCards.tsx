@@ -21,7 +21,9 @@ export function CategoryFilter({ active }: { active: string | null }) {
             aria-current={current ? "page" : undefined}
             className={cn(
               "rounded-full border px-4 py-1.5 text-sm font-medium transition",
-              current ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-700",
+              current
+                ? "border-brand-600 bg-brand-600 text-white"
+                : "border-slate-300 bg-white text-slate-700 hover:border-brand-300 hover:text-brand-700",
             )}
           >
             {c.label}
@@ -35,15 +37,36 @@ export function CategoryFilter({ active }: { active: string | null }) {
 /** The featured image, or a calm placeholder in the category's colour when there is none. */
 function Cover({ post }: { post: BlogCard }) {
   return post.featuredImage ? (
-    <img src={post.featuredImage} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-[16/9] w-full object-cover" />
+    <img
+      src={post.featuredImage}
+      alt=""
+      width={640}
+      height={360}
+      loading="lazy"
+      decoding="async"
+      className="aspect-[16/9] w-full object-cover"
+    />
   ) : (
-    <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-gradient-to-br from-brand-100 via-brand-50 to-white">
+    <div
+      aria-hidden="true"
+      className="flex aspect-[16/9] w-full items-center justify-center bg-gradient-to-br from-brand-100 via-brand-50 to-white"
+    >
       <span className="text-sm font-semibold uppercase tracking-wider text-brand-700/70">{categoryLabel(post.category)}</span>
     </div>
   );
 }
 
-export function Author({ name, image, date, extra }: { name: string | null; image: string | null; date: Date | string | null; extra?: string }) {
+export function Author({
+  name,
+  image,
+  date,
+  extra,
+}: {
+  name: string | null;
+  image: string | null;
+  date: Date | string | null;
+  extra?: string;
+}) {
   return (
     <div className="flex items-center gap-3 text-sm text-slate-600">
       {image ? <img src={image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full object-cover" /> : null}
@@ -83,7 +106,15 @@ export function BlogCardView({ post }: { post: BlogCard }) {
   );
 }
 
-export function BlogGrid({ list, error, search }: { list: { rows: BlogCard[]; page: number; pageCount: number } | null; error: string | null; search: string }) {
+export function BlogGrid({
+  list,
+  error,
+  search,
+}: {
+  list: { rows: BlogCard[]; page: number; pageCount: number } | null;
+  error: string | null;
+  search: string;
+}) {
   if (error || !list)
     return (
       <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
@@ -91,7 +122,11 @@ export function BlogGrid({ list, error, search }: { list: { rows: BlogCard[]; pa
       </p>
     );
   if (list.rows.length === 0)
-    return <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-lg text-slate-600">{BLOG_MESSAGES.empty}</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center text-lg text-slate-600">
+        {BLOG_MESSAGES.empty}
+      </p>
+    );
   return (
     <>
       <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">

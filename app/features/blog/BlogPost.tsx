@@ -7,7 +7,7 @@ import { BLOG_MESSAGES, categoryLabel } from "./blog.options";
 import type { BlogCard } from "./blog.server";
 import { Author, BlogCardView } from "./BlogCards";
 
-export interface PostView extends BlogCard {
+interface PostView extends BlogCard {
   content: unknown;
   readingMinutes: number;
 }

@@ -59,7 +59,13 @@ export const blogsServer: ResourceServer<typeof blogsResource> = {
   },
   async check(ctx, value, id) {
     return (await queries.taken(ctx.env, blogs.slug, slugOf(value), id))
-      ? { [value.slug ? "slug" : "title"]: [value.slug ? "This slug is already used: choose another" : `A post already uses the slug "${slugOf(value)}": enter another slug`] }
+      ? {
+          [value.slug ? "slug" : "title"]: [
+            value.slug
+              ? "This slug is already used: choose another"
+              : `A post already uses the slug "${slugOf(value)}": enter another slug`,
+          ],
+        }
       : null;
   },
   async create(env, value) {

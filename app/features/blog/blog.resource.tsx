@@ -22,10 +22,15 @@ const imageUrl = optionalField(
 );
 
 /** Tags: a comma-separated list, trimmed, empties dropped; none means an empty list (spec). */
-export const tagsField = z
+const tagsField = z
   .string()
   .optional()
-  .transform((v) => (v ?? "").split(",").map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean))
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((t) => t.replace(/\s+/g, " ").trim())
+      .filter(Boolean),
+  )
   .refine((tags) => tags.length <= 10, M.tooManyTags)
   .refine((tags) => tags.every((t) => t.length <= 40), M.tagTooLong);
 
@@ -76,7 +81,12 @@ export const blogsResource = defineResource({
     { key: "title", header: "Title", className: "font-medium text-ink" },
     { key: "category", header: "Category", cell: (r) => categoryLabel(String(r.category)) },
     { key: "isPublished", header: "Status", cell: (r) => (r.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>) },
-    { key: "publishedAt", header: "Published", cell: (r) => (r.publishedAt ? formatDate(new Date(r.publishedAt as string)) : "—"), className: "whitespace-nowrap" },
+    {
+      key: "publishedAt",
+      header: "Published",
+      cell: (r) => (r.publishedAt ? formatDate(new Date(r.publishedAt as string)) : "—"),
+      className: "whitespace-nowrap",
+    },
   ],
   messages: { ...M },
   searchLabel: "Search posts by title",

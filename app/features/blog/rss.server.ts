@@ -3,7 +3,9 @@ import { BLOG_CATEGORIES } from "./blog.options";
 import type { BlogCard } from "./blog.server";
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "");
+  s
+    .replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!)
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "");
 
 export function rssXml(siteUrl: string, posts: BlogCard[]): string {
   const base = siteUrl.replace(/\/$/, "");

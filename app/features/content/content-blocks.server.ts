@@ -16,10 +16,6 @@ export function blockText(content: unknown): string | null {
 }
 
 export async function getContentBlockText(env: Env, name: string): Promise<string | null> {
-  const row = await getDb(env)
-    .select({ content: contentBlocks.content })
-    .from(contentBlocks)
-    .where(eq(contentBlocks.name, name))
-    .get();
+  const row = await getDb(env).select({ content: contentBlocks.content }).from(contentBlocks).where(eq(contentBlocks.name, name)).get();
   return row ? blockText(parseJsonOrText(row.content)) : null;
 }

@@ -31,7 +31,6 @@ export const contentField = optionalField(multiLine().max(200_000, M.tooLong("Co
 export const optionalText = (what: string, max: number) => optionalField(singleLine().max(max, M.tooLong(what, max)));
 export const optionalLongText = (what: string, max: number) => optionalField(multiLine().max(max, M.tooLong(what, max)));
 
-
 /** An integer, falling back to 0 when it cannot be read (spec: guide order index). */
 export const integerOrZero = z.preprocess((v) => {
   const n = Number.parseInt(String(v ?? ""), 10);

@@ -4,7 +4,7 @@ import { pages } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
 import { parseJsonOrText } from "~/lib/json";
 
-export interface PublishedPage {
+interface PublishedPage {
   slug: string;
   title: string;
   metaDescription: string | null;
@@ -30,8 +30,5 @@ export async function getPublishedPage(env: Env, slug: string): Promise<Publishe
 }
 
 export async function listPublishedPageSlugs(env: Env): Promise<{ slug: string; updatedAt: Date }[]> {
-  return getDb(env)
-    .select({ slug: pages.slug, updatedAt: pages.updatedAt })
-    .from(pages)
-    .where(eq(pages.isPublished, true));
+  return getDb(env).select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.isPublished, true));
 }

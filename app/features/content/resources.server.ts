@@ -6,7 +6,14 @@ import { tableQueries } from "~/lib/admin-resource/table.server";
 import { getDb } from "~/lib/db.server";
 import type { z } from "zod";
 import { CONTENT_MESSAGES } from "./content.schema";
-import { contentBlocksResource, guidesResource, pagesResource, type contentBlockSchema, type guideSchema, type pageSchema } from "./resources";
+import {
+  contentBlocksResource,
+  guidesResource,
+  pagesResource,
+  type contentBlockSchema,
+  type guideSchema,
+  type pageSchema,
+} from "./resources";
 import { SITE_BLOCKS } from "./site-blocks";
 
 const orNull = (v: string | undefined) => (v === undefined || v === "" ? null : v);
@@ -27,7 +34,13 @@ const pageQueries = tableQueries(pages, {
 });
 
 type PageValue = z.output<typeof pageSchema>;
-const pageColumns = (v: PageValue) => ({ slug: v.slug, title: v.title, metaDescription: orNull(v.metaDescription), content: orNull(v.content), isPublished: v.isPublished });
+const pageColumns = (v: PageValue) => ({
+  slug: v.slug,
+  title: v.title,
+  metaDescription: orNull(v.metaDescription),
+  content: orNull(v.content),
+  isPublished: v.isPublished,
+});
 
 export const pagesServer: ResourceServer<typeof pagesResource> = {
   def: pagesResource,
@@ -94,7 +107,10 @@ export const guidesServer: ResourceServer<typeof guidesResource> = {
   suggestions: async (env) => ({ category: await guideCategories(env) }),
   /** A new guide goes last: its order is the current count of guides (spec). */
   async defaults(env) {
-    const row = await getDb(env).select({ n: sql<number>`count(*)` }).from(guides).get();
+    const row = await getDb(env)
+      .select({ n: sql<number>`count(*)` })
+      .from(guides)
+      .get();
     return { orderIndex: row?.n ?? 0 };
   },
   async check(ctx, value, id) {
@@ -118,7 +134,7 @@ export const guidesServer: ResourceServer<typeof guidesResource> = {
 };
 
 /** Categories already used, for the category field's suggestions. */
-export async function guideCategories(env: Env): Promise<string[]> {
+async function guideCategories(env: Env): Promise<string[]> {
   const rows = await getDb(env).selectDistinct({ category: guides.category }).from(guides).orderBy(asc(guides.category));
   return rows.map((r) => r.category).filter((c): c is string => !!c);
 }
@@ -164,18 +180,27 @@ export const contentBlocksServer: ResourceServer<typeof contentBlocksResource> =
   },
 };
 
-
 // ------------------------------------------------------------- public reads
 
 export async function listPublishedGuides(env: Env) {
   return getDb(env)
-    .select({ slug: guides.slug, title: guides.title, description: guides.description, category: guides.category, updatedAt: guides.updatedAt })
+    .select({
+      slug: guides.slug,
+      title: guides.title,
+      description: guides.description,
+      category: guides.category,
+      updatedAt: guides.updatedAt,
+    })
     .from(guides)
     .where(eq(guides.isPublished, true))
     .orderBy(asc(guides.orderIndex), asc(guides.title));
 }
 
 export async function getPublishedGuide(env: Env, slug: string) {
-  const row = await getDb(env).select().from(guides).where(sql`${guides.slug} = ${slug} AND ${guides.isPublished} = 1`).get();
+  const row = await getDb(env)
+    .select()
+    .from(guides)
+    .where(sql`${guides.slug} = ${slug} AND ${guides.isPublished} = 1`)
+    .get();
   return row ?? null;
 }

@@ -8,7 +8,16 @@ import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
-import { checkboxField, contentField, CONTENT_MESSAGES, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
+import {
+  checkboxField,
+  contentField,
+  CONTENT_MESSAGES,
+  integerOrZero,
+  optionalLongText,
+  optionalText,
+  slugField,
+  titleField,
+} from "./content.schema";
 import { ReorderButtons } from "~/components/ui/ReorderButtons";
 
 const messagesFor = (singular: string, plural: string): ResourceMessages => ({
@@ -26,7 +35,12 @@ const status: ListColumn<"isPublished"> = {
   header: "Status",
   cell: (r) => (r.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>),
 };
-const updated: ListColumn<"updatedAt"> = { key: "updatedAt", header: "Updated", cell: (r) => formatDate(new Date(r.updatedAt as string)), className: "whitespace-nowrap" };
+const updated: ListColumn<"updatedAt"> = {
+  key: "updatedAt",
+  header: "Updated",
+  cell: (r) => formatDate(new Date(r.updatedAt as string)),
+  className: "whitespace-nowrap",
+};
 const titleCol: ListColumn<"title"> = { key: "title", header: "Title", className: "font-medium text-ink" };
 /** The address, linked to the live page when it is published. */
 const liveLink = (prefix: string): ListColumn<"slug" | "isPublished"> => ({

@@ -3,8 +3,8 @@ import { Button, buttonClasses } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { LeadMagnetForm } from "./LeadMagnetForm";
 
-export const POPUP_STATUS_KEY = "leadMagnetStatus";
-export const POPUP_DELAY_MS = 4000;
+const POPUP_STATUS_KEY = "leadMagnetStatus";
+const POPUP_DELAY_MS = 4000;
 /** While a field has focus, how often the popup looks again. */
 const POPUP_RECHECK_MS = 1000;
 

@@ -20,7 +20,13 @@ const loadLandingSchema = () => import("./lead-magnet.schema").then((m) => m.pla
  */
 export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; lastResult?: SubmissionResult<string[]> }) {
   const navigate = useNavigate();
-  const { fetcher, form, fields: f, formProps, busy } = usePublicFetcherForm<z.input<typeof playbookLandingSchema>>({
+  const {
+    fetcher,
+    form,
+    fields: f,
+    formProps,
+    busy,
+  } = usePublicFetcherForm<z.input<typeof playbookLandingSchema>>({
     id: "playbook-landing-form",
     loadSchema: loadLandingSchema,
     lastResult,

@@ -13,7 +13,13 @@ import { PREMIUM_PATH } from "~/lib/paths";
 const loadPremiumSchema = () => import("./premium.schema").then((m) => m.premiumAccessSchema);
 
 /** What the requester sees once the request is in (the dialog's second view, or the page after a no-JS POST). */
-export function PremiumSubmitted({ children, focus = false }: { children?: ReactNode; /** take the focus (the form that had it is gone) */ focus?: boolean }) {
+export function PremiumSubmitted({
+  children,
+  focus = false,
+}: {
+  children?: ReactNode;
+  /** take the focus (the form that had it is gone) */ focus?: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -96,7 +102,7 @@ export function PremiumAccessForm({
 /** The premium access dialog: the form, then the submitted view. Open it with `ref.current.showModal()`. */
 export const PremiumAccessDialog = forwardRef<HTMLDialogElement, { contactEmail: string }>(function PremiumAccessDialog(
   { contactEmail },
-  ref
+  ref,
 ) {
   const [submitted, setSubmitted] = useState(false);
   return (

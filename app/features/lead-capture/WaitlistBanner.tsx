@@ -12,8 +12,8 @@ export function WaitlistBanner() {
             Can you grow a SaaS from $0 to $10K MRR?
           </h2>
           <p className="mt-3 text-brand-100">
-            A browser game about founding a software company: ship features, price your plans, win your first
-            merchants. Join the waitlist and be first to play.
+            A browser game about founding a software company: ship features, price your plans, win your first merchants. Join the waitlist
+            and be first to play.
           </p>
         </div>
         <WaitlistForm />

@@ -25,6 +25,5 @@ export const contactNoticeEmail = defineEmailTemplate({
       </p>
     </>
   ),
-  text: (p) =>
-    [`New contact message`, ``, `From: ${p.name} <${p.email}>${p.company ? ` (${p.company})` : ""}`, ``, p.message].join("\n"),
+  text: (p) => [`New contact message`, ``, `From: ${p.name} <${p.email}>${p.company ? ` (${p.company})` : ""}`, ``, p.message].join("\n"),
 });

@@ -24,7 +24,11 @@ export async function joinEmailList(
 ): Promise<JoinResult> {
   const db = getDb(env);
   // The key of the list's unique index (migration 0007): one row per email, whatever its case or spaces.
-  const existing = await db.select({ id: table.id }).from(table).where(sql`lower(trim(${table.email})) = lower(trim(${email}))`).get();
+  const existing = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(sql`lower(trim(${table.email})) = lower(trim(${email}))`)
+    .get();
   if (existing) return { status: "already-joined" };
   try {
     const stored = await storeAndNotify(env, {

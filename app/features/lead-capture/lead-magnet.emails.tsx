@@ -32,8 +32,8 @@ export const leadMagnetVisitorEmail = defineEmailTemplate({
         </li>
       </ul>
       <p>
-        Over the next 48 hours we'll also look for warm store leads for your app: merchants already testing apps like
-        yours. Want to talk it through? <a href={`${ctx.siteUrl}/book-a-call`}>Book a free 30-minute call</a>.
+        Over the next 48 hours we'll also look for warm store leads for your app: merchants already testing apps like yours. Want to talk it
+        through? <a href={`${ctx.siteUrl}/book-a-call`}>Book a free 30-minute call</a>.
       </p>
     </>
   ),

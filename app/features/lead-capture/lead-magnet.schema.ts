@@ -7,7 +7,7 @@ export { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES };
 const M = LEAD_MAGNET_MESSAGES;
 
 /** An app URL: required, parseable, http or https (in that order of messages). */
-export const appUrlField = singleLine(M.appUrlRequired)
+const appUrlField = singleLine(M.appUrlRequired)
   .min(1, M.appUrlRequired)
   .max(500, M.appUrlInvalid)
   .superRefine((value, ctx) => {
@@ -21,10 +21,7 @@ export const appUrlField = singleLine(M.appUrlRequired)
     if (url.protocol !== "http:" && url.protocol !== "https:") ctx.addIssue({ code: "custom", message: M.appUrlScheme });
   });
 
-export const firstNameField = singleLine(M.firstNameRequired)
-  .min(1, M.firstNameRequired)
-  .min(2, M.firstNameShort)
-  .max(100, M.firstNameShort);
+const firstNameField = singleLine(M.firstNameRequired).min(1, M.firstNameRequired).min(2, M.firstNameShort).max(100, M.firstNameShort);
 
 /** The popup's form: the same schema in the browser and in the action. */
 export const leadMagnetPopupSchema = z.object({
@@ -32,8 +29,6 @@ export const leadMagnetPopupSchema = z.object({
   email: requiredEmail({ required: M.emailRequired, invalid: M.emailInvalid }),
   appUrl: appUrlField,
 });
-
-export type LeadMagnetPopupInput = z.infer<typeof leadMagnetPopupSchema>;
 
 const L = PLAYBOOK_LANDING_MESSAGES;
 
@@ -47,8 +42,6 @@ export const playbookLandingSchema = z.object({
   appUrl: appUrlField,
   phone: optionalPhone,
 });
-
-export type PlaybookLandingInput = z.infer<typeof playbookLandingSchema>;
 
 /** The marketing checklist: an email and nothing else. */
 export const checklistSchema = z.object({

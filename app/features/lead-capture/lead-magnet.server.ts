@@ -4,7 +4,7 @@
  * visitor's email (playbook links, or the checklist's) and a notice to the team.
  */
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
-import { leadMagnetSubmissions } from "~/db/schema";
+import { leadMagnetSubmissions, type leadMagnetSources } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
 import { siteCookie } from "~/lib/cookies.server";
@@ -12,18 +12,24 @@ import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } 
 
 export const LEAD_MAGNET_RATE_LIMIT: EdgeRateLimitRule = { name: "lead-magnet", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
-export interface LeadMagnetSubmission {
+interface LeadMagnetSubmission {
   firstName: string;
   email: string;
   appUrl: string;
   phone?: string | null;
   page: string;
-  source: "leadmagnet-popup" | "playbook-landing" | "checklist-page";
+  source: (typeof leadMagnetSources)[number];
   type?: "marketing-checklist";
 }
 
 export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): Promise<void> {
-  const payload = { ...input, phone: input.phone ?? null, type: input.type ?? null, pdfUrl: env.PLAYBOOK_PDF_URL, xlsxUrl: env.PLAYBOOK_XLSX_URL };
+  const payload = {
+    ...input,
+    phone: input.phone ?? null,
+    type: input.type ?? null,
+    pdfUrl: env.PLAYBOOK_PDF_URL,
+    xlsxUrl: env.PLAYBOOK_XLSX_URL,
+  };
   await storeAndNotify(env, {
     label: "lead-magnet submission",
     records: (db) => [

@@ -10,13 +10,11 @@ export const newsletterWelcomeEmail = defineEmailTemplate({
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>You're subscribed</h1>
       <p>
-        Thanks for subscribing. About twice a month we send short, practical notes on finding merchants for Shopify
-        apps: outreach that gets replies, App Store positioning, pricing experiments and what is working for other
-        founders right now.
+        Thanks for subscribing. About twice a month we send short, practical notes on finding merchants for Shopify apps: outreach that gets
+        replies, App Store positioning, pricing experiments and what is working for other founders right now.
       </p>
       <p>
-        Want leads rather than notes? <a href={`${ctx.siteUrl}/onboarding`}>Get 2-3 free sample leads</a> in 24-48
-        hours.
+        Want leads rather than notes? <a href={`${ctx.siteUrl}/onboarding`}>Get 2-3 free sample leads</a> in 24-48 hours.
       </p>
     </>
   ),

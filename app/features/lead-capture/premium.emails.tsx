@@ -19,8 +19,8 @@ export const premiumRequesterEmail = defineEmailTemplate({
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {greetingName(p.firstName)}: your request is in</h1>
       <p>
-        You asked for premium access ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS Academy Premium is $197, one
-        time, with lifetime access to all six playbooks and every future update.
+        You asked for premium access ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS Academy Premium is $197, one time, with
+        lifetime access to all six playbooks and every future update.
       </p>
       <p>We'll email you the payment details within 24 hours. Once paid, your access opens the same day.</p>
       <p>

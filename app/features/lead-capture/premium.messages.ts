@@ -5,8 +5,6 @@ export const ACCESS_TIMINGS = [
   { value: "this-month", label: "This month" },
 ] as const;
 
-export type AccessTiming = (typeof ACCESS_TIMINGS)[number]["value"];
-
 export const PREMIUM_MESSAGES = {
   firstNameRequired: "First name is required",
   emailInvalid: "Please enter a valid email address",

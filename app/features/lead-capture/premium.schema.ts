@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requiredEmail, singleLine } from "~/lib/validation";
 import { ACCESS_TIMINGS, PREMIUM_MESSAGES as M } from "./premium.messages";
 
-export { ACCESS_TIMINGS, PREMIUM_MESSAGES } from "./premium.messages";
+export { PREMIUM_MESSAGES } from "./premium.messages";
 
 /** The premium access request: the same schema in the dialog, on /playbooks/premium and in the action. */
 export const premiumAccessSchema = z.object({

@@ -12,13 +12,12 @@ export const waitlistConfirmationEmail = defineEmailTemplate({
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>You're on the waitlist!</h1>
       <p>
-        Thanks for joining the waitlist for <strong>Founder Quest</strong>, our browser game about building a SaaS
-        company from the first line of code to the first $10K MRR.
+        Thanks for joining the waitlist for <strong>Founder Quest</strong>, our browser game about building a SaaS company from the first
+        line of code to the first $10K MRR.
       </p>
       <p>We'll notify you when the game launches. Until then, you'll hear from us only when there is news.</p>
       <p>
-        Building a Shopify app right now? <a href={`${ctx.siteUrl}/onboarding`}>Get 2-3 free sample leads</a> in
-        24-48 hours.
+        Building a Shopify app right now? <a href={`${ctx.siteUrl}/onboarding`}>Get 2-3 free sample leads</a> in 24-48 hours.
       </p>
     </>
   ),

@@ -12,5 +12,3 @@ export const WAITLIST_MESSAGES = {
 export const waitlistSchema = z.object({
   email: requiredEmail({ required: WAITLIST_MESSAGES.required, invalid: WAITLIST_MESSAGES.invalid }),
 });
-
-export type WaitlistInput = z.infer<typeof waitlistSchema>;

@@ -19,11 +19,11 @@ import type { LeadFinderActionData } from "./lead-finder.server";
 import type { KeywordRow, LeadsPage } from "./leads.server";
 import type { UploadReport } from "./upload.server";
 
-export const UPLOAD_ENDPOINT = "/admin/lead-finder/import";
+const UPLOAD_ENDPOINT = "/admin/lead-finder/import";
 const PATH = "/admin/dashboard/lead-finder";
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
-export interface LeadFinderData {
+interface LeadFinderData {
   keywords: KeywordRow[];
   keywordsError: string | null;
   selected: KeywordRow | null;
@@ -45,7 +45,14 @@ function KeywordForm({ lastResult }: { lastResult?: LeadFinderActionData["keywor
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex items-start gap-2">
-      <Field label="New keyword" htmlFor={fields.keyword.id} errorId={fields.keyword.errorId} errors={fields.keyword.errors ?? form.errors} srOnlyLabel className="flex-1">
+      <Field
+        label="New keyword"
+        htmlFor={fields.keyword.id}
+        errorId={fields.keyword.errorId}
+        errors={fields.keyword.errors ?? form.errors}
+        srOnlyLabel
+        className="flex-1"
+      >
         <Input {...getInputProps(fields.keyword, { type: "text" })} placeholder="e.g. product bundles" />
       </Field>
       <Button type="submit" name="intent" value="add-keyword" disabled={navigation.state === "submitting"}>
@@ -97,12 +104,20 @@ function Keywords({ data, lastResult }: { data: LeadFinderData; lastResult?: Lea
               <Link
                 to={`?keyword=${k.id}`}
                 aria-current={data.selected?.id === k.id ? "true" : undefined}
-                className={cn("flex-1 truncate rounded-lg px-2 py-1 text-sm font-medium hover:bg-slate-50", data.selected?.id === k.id ? "bg-brand-50 text-brand-800" : "text-ink")}
+                className={cn(
+                  "flex-1 truncate rounded-lg px-2 py-1 text-sm font-medium hover:bg-slate-50",
+                  data.selected?.id === k.id ? "bg-brand-50 text-brand-800" : "text-ink",
+                )}
               >
                 {k.keyword}
               </Link>
               <Badge>{`${k.leadCount} leads`}</Badge>
-              <ConfirmLink to={`?confirm=keyword:${k.id}`} ask={confirm.ask} confirmation={deleteKeyword(k)} className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50">
+              <ConfirmLink
+                to={`?confirm=keyword:${k.id}`}
+                ask={confirm.ask}
+                confirmation={deleteKeyword(k)}
+                className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+              >
                 Delete<span className="sr-only">{` keyword ${k.keyword}`}</span>
               </ConfirmLink>
             </li>
@@ -130,7 +145,9 @@ function Report({ report }: { report: UploadReport }) {
       </ul>
       {report.skipped.length ? (
         <details className="mt-2">
-          <summary className="cursor-pointer font-medium">Skipped rows{report.skippedCount > report.skipped.length ? ` (first ${report.skipped.length})` : ""}</summary>
+          <summary className="cursor-pointer font-medium">
+            Skipped rows{report.skippedCount > report.skipped.length ? ` (first ${report.skipped.length})` : ""}
+          </summary>
           <ul className="mt-1 pl-5">
             {report.skipped.map((s) => (
               <li key={s.row}>{`Row ${s.row}: ${s.reason}`}</li>
@@ -193,8 +210,16 @@ function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadRep
           Download a sample CSV
         </a>
       </div>
-      <p className="mt-1 text-sm text-slate-600">Columns: store name, store URL, email, app being tested, status. Up to 5 MB and 50,000 rows.</p>
-      <Form key={data.selected?.id ?? "none"} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <p className="mt-1 text-sm text-slate-600">
+        Columns: store name, store URL, email, app being tested, status. Up to 5 MB and 50,000 rows.
+      </p>
+      <Form
+        key={data.selected?.id ?? "none"}
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="upload-keyword" className="mb-1.5 block text-sm font-medium text-ink">
             Keyword
@@ -212,7 +237,13 @@ function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadRep
           <label htmlFor="upload-file" className="mb-1.5 block text-sm font-medium text-ink">
             CSV file
           </label>
-          <input id="upload-file" name="file" type="file" accept=".csv,text/csv,text/plain" className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700" />
+          <input
+            id="upload-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv,text/plain"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+          />
         </div>
         <Button type="submit" name="intent" value="upload" disabled={busy}>
           {phase === "importing" || navigation.state === "submitting" ? "Importing…" : phase === "uploading" ? "Uploading…" : "Upload"}
@@ -220,7 +251,12 @@ function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadRep
       </Form>
       {progress !== null ? (
         <div className="mt-3">
-          <progress max={100} value={progress} aria-label="Upload progress" className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:bg-brand-600" />
+          <progress
+            max={100}
+            value={progress}
+            aria-label="Upload progress"
+            className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:bg-brand-600"
+          />
           <p className="mt-1 text-xs text-slate-600" aria-live="polite">
             {phase === "importing" ? "Importing…" : `Uploading… ${progress}%`}
           </p>
@@ -271,10 +307,17 @@ function Stores({ data }: { data: LeadFinderData }) {
           <h3 id="stores-title" className="font-semibold text-ink">
             {leads ? M.found(leads.stores, keyword.keyword) : keyword.keyword}
           </h3>
-          {leads ? <p className="mt-1 text-sm text-slate-600">{`${leads.hidden} duplicate ${leads.hidden === 1 ? "row" : "rows"} hidden (same store URL). Deleting a store deletes its duplicates too.`}</p> : null}
+          {leads ? (
+            <p className="mt-1 text-sm text-slate-600">{`${leads.hidden} duplicate ${leads.hidden === 1 ? "row" : "rows"} hidden (same store URL). Deleting a store deletes its duplicates too.`}</p>
+          ) : null}
         </div>
         {leads && leads.stores > 0 ? (
-          <ConfirmLink to={`${here}&confirm=all`} ask={confirm.ask} confirmation={deleteAll} className={buttonClasses({ variant: "secondary", size: "sm" }) + " text-red-700"}>
+          <ConfirmLink
+            to={`${here}&confirm=all`}
+            ask={confirm.ask}
+            confirmation={deleteAll}
+            className={buttonClasses({ variant: "secondary", size: "sm" }) + " text-red-700"}
+          >
             Delete all
           </ConfirmLink>
         ) : null}
@@ -326,7 +369,9 @@ function Stores({ data }: { data: LeadFinderData }) {
               size="sm"
               disabled={hydrated && count === 0}
               onClick={(event) => {
-                const ids = boxes().filter((b) => b.checked).map((b) => b.value);
+                const ids = boxes()
+                  .filter((b) => b.checked)
+                  .map((b) => b.value);
                 if (hydrated && ids.length > 0 && confirm.ask(deleteSelected(ids))) event.preventDefault();
               }}
             >
@@ -342,7 +387,15 @@ function Stores({ data }: { data: LeadFinderData }) {
                 header: "Select",
                 hideHeader: true,
                 card: "lead",
-                cell: (r) => <input type="checkbox" name="id" value={r.id} aria-label={`Select ${r.storeName}`} className="h-4 w-4 rounded border-slate-300" />,
+                cell: (r) => (
+                  <input
+                    type="checkbox"
+                    name="id"
+                    value={r.id}
+                    aria-label={`Select ${r.storeName}`}
+                    className="h-4 w-4 rounded border-slate-300"
+                  />
+                ),
               },
               { header: "Store", cell: (r) => r.storeName, className: "min-w-32 font-medium text-ink", card: "title" },
               {

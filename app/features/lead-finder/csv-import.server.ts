@@ -11,18 +11,35 @@ import { z } from "zod";
 import { webAddress, withHttps } from "~/lib/urls";
 import { DEFAULT_STATUS, LEAD_MESSAGES, MAX_UPLOAD_ROWS, SKIPPED_REPORTED } from "./lead-finder.options";
 
-export type LeadField = "storeName" | "storeUrl" | "email" | "appTesting" | "status";
+type LeadField = "storeName" | "storeUrl" | "email" | "appTesting" | "status";
 
 /** Header names (after lowercasing and turning _ and - into spaces) for each field. */
 const SYNONYMS: Record<LeadField, string[]> = {
   storeName: ["store name", "storename", "name", "store", "shop name", "shop"],
   storeUrl: ["store url", "url", "website", "link", "store link", "store website", "shop url", "domain"],
   email: ["email", "e mail", "contact email", "contact", "email address", "contact e mail"],
-  appTesting: ["app testing", "app", "testing", "competitor app", "testing app", "app being tested", "app tested", "competitor", "competitor apps", "apps testing"],
+  appTesting: [
+    "app testing",
+    "app",
+    "testing",
+    "competitor app",
+    "testing app",
+    "app being tested",
+    "app tested",
+    "competitor",
+    "competitor apps",
+    "apps testing",
+  ],
   status: ["status", "trial status", "state"],
 };
 
-export const normalizeHeader = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/[_\-]+/g, " ").replace(/\s+/g, " ");
+const normalizeHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[_-]+/g, " ")
+    .replace(/\s+/g, " ");
 
 export function fieldOfHeader(header: string): LeadField | null {
   const h = normalizeHeader(header);
@@ -40,13 +57,18 @@ export interface Skipped {
   row: number;
   reason: string;
 }
-export type ParseResult =
-  | { ok: true; rows: LeadRow[]; skipped: Skipped[]; skippedCount: number; duplicatesInFile: number }
-  | { ok: false; error: string };
+type ParseResult =
+  { ok: true; rows: LeadRow[]; skipped: Skipped[]; skippedCount: number; duplicatesInFile: number } | { ok: false; error: string };
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
-const cell = (v: unknown, max: number) => (typeof v === "string" ? v.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "").trim().slice(0, max) : "");
-export const normalizeUrl = (url: string) => url.trim().toLowerCase();
+const cell = (v: unknown, max: number) =>
+  typeof v === "string"
+    ? v
+        .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
+        .trim()
+        .slice(0, max)
+    : "";
+const normalizeUrl = (url: string) => url.trim().toLowerCase();
 
 /** Bytes to text: refuses what is not UTF-8 text (an xlsx, an image). */
 export function decodeCsv(bytes: Uint8Array): string | null {
@@ -61,7 +83,8 @@ export function decodeCsv(bytes: Uint8Array): string | null {
 export function parseLeadsCsv(text: string): ParseResult {
   // Refused before parsing: a file with more lines than rows allowed (a quoted line break may over-count a little).
   let lines = 0;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) if (++lines > MAX_UPLOAD_ROWS + 1) return { ok: false, error: LEAD_MESSAGES.tooManyRows };
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1))
+    if (++lines > MAX_UPLOAD_ROWS + 1) return { ok: false, error: LEAD_MESSAGES.tooManyRows };
   const parsed = Papa.parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: "greedy",
@@ -91,7 +114,15 @@ export function parseLeadsCsv(text: string): ParseResult {
     const storeName = get(record, "storeName", 200);
     const url = get(record, "storeUrl", 500);
     const reason =
-      !storeName && !url ? "no store name and no store URL" : !storeName ? "no store name" : !url ? "no store URL" : !webAddress(url) ? "the store URL is not a web address" : null;
+      !storeName && !url
+        ? "no store name and no store URL"
+        : !storeName
+          ? "no store name"
+          : !url
+            ? "no store URL"
+            : !webAddress(url)
+              ? "the store URL is not a web address"
+              : null;
     if (reason) {
       skippedCount += 1;
       if (skipped.length < SKIPPED_REPORTED) skipped.push({ row: rowNumber, reason });

@@ -22,7 +22,8 @@ export const LEAD_MESSAGES = {
   found: (n: number, keyword: string) => `Found ${n} unique stores for ${keyword}`,
   tooLarge: "The file is larger than 5 MB. Split it into smaller files and upload each.",
   tooManyRows: "The file has more than 50,000 rows. Split it into smaller files and upload each.",
-  noHeader: "The file has no usable header row: it needs a store name column (such as store_name) and a store URL column (such as store_url).",
+  noHeader:
+    "The file has no usable header row: it needs a store name column (such as store_name) and a store URL column (such as store_url).",
 } as const;
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

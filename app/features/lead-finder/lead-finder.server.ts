@@ -9,10 +9,20 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { keywordSchema } from "./keyword.schema";
 import { LEADS_PAGE_SIZE, LEAD_MESSAGES as M } from "./lead-finder.options";
-import { addKeyword, deleteAllStores, deleteKeyword, deleteStores, keywordExists, listKeywords, listLeads, type KeywordRow, type LeadsPage } from "./leads.server";
+import {
+  addKeyword,
+  deleteAllStores,
+  deleteKeyword,
+  deleteStores,
+  keywordExists,
+  listKeywords,
+  listLeads,
+  type KeywordRow,
+  type LeadsPage,
+} from "./leads.server";
 import { handleUpload, type UploadReport } from "./upload.server";
 
-export const LEAD_FINDER_PATH = "/admin/dashboard/lead-finder";
+const LEAD_FINDER_PATH = "/admin/dashboard/lead-finder";
 
 export async function loadLeadFinder(request: Request, env: Env) {
   const url = new URL(request.url);
@@ -76,7 +86,8 @@ export async function leadFinderAction(request: Request, env: Env) {
     case "add-keyword": {
       const submission = parseWithZod(form, { schema: keywordSchema });
       if (submission.status !== "success") return data<LeadFinderActionData>({ keywordResult: submission.reply() }, { status: 400 });
-      const exists = () => data<LeadFinderActionData>({ keywordResult: submission.reply({ fieldErrors: { keyword: [M.keywordExists] } }) }, { status: 400 });
+      const exists = () =>
+        data<LeadFinderActionData>({ keywordResult: submission.reply({ fieldErrors: { keyword: [M.keywordExists] } }) }, { status: 400 });
       if (await keywordExists(env, submission.value.keyword)) return exists();
       try {
         await addKeyword(env, submission.value.keyword);
@@ -99,12 +110,22 @@ export async function leadFinderAction(request: Request, env: Env) {
       );
     case "delete-store":
       return run(M.storeDeleteFailed, async () =>
-        (await deleteStores(env, keywordId, [target ?? ""])) > 0 ? { type: "success", title: M.storeDeleted } : { type: "error", title: M.storeDeleteFailed },
+        (await deleteStores(env, keywordId, [target ?? ""])) > 0
+          ? { type: "success", title: M.storeDeleted }
+          : { type: "error", title: M.storeDeleteFailed },
       );
     case "delete-selected": {
       const ids = form.getAll("id").map(String).filter(Boolean).slice(0, 10_000);
-      if (ids.length === 0) return redirectWithToast(env, back(request), { type: "error", title: M.selectedDeleteFailed, description: "Select at least one store." });
-      return run(M.selectedDeleteFailed, async () => ({ type: "success", title: M.selectedDeleted(await deleteStores(env, keywordId, ids)) }));
+      if (ids.length === 0)
+        return redirectWithToast(env, back(request), {
+          type: "error",
+          title: M.selectedDeleteFailed,
+          description: "Select at least one store.",
+        });
+      return run(M.selectedDeleteFailed, async () => ({
+        type: "success",
+        title: M.selectedDeleted(await deleteStores(env, keywordId, ids)),
+      }));
     }
     case "delete-all":
       return run(M.allDeleteFailed, async () => {

@@ -32,7 +32,9 @@ export type KeywordRow = Awaited<ReturnType<typeof listKeywords>>[number];
 
 /** Whether the keyword exists in any case: the key of the unique index `keywords_keyword_key_unique` (migration 0007). */
 export async function keywordExists(env: Env, keyword: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT 1 AS x FROM keywords WHERE lower(trim(keyword)) = lower(trim(?1)) LIMIT 1").bind(keyword).first();
+  const row = await env.DB.prepare("SELECT 1 AS x FROM keywords WHERE lower(trim(keyword)) = lower(trim(?1)) LIMIT 1")
+    .bind(keyword)
+    .first();
   return !!row;
 }
 
@@ -158,9 +160,10 @@ export type LeadsPage = Awaited<ReturnType<typeof listLeads>>;
 export async function deleteStores(env: Env, keywordId: string, ids: string[]): Promise<number> {
   const json = JSON.stringify(ids);
   const [count] = await env.DB.batch<{ n: number }>([
-    env.DB.prepare(
-      `SELECT count(DISTINCT ${KEY}) AS n FROM leads WHERE keyword_id = ?1 AND id IN (SELECT value FROM json_each(?2))`,
-    ).bind(keywordId, json),
+    env.DB.prepare(`SELECT count(DISTINCT ${KEY}) AS n FROM leads WHERE keyword_id = ?1 AND id IN (SELECT value FROM json_each(?2))`).bind(
+      keywordId,
+      json,
+    ),
     env.DB.prepare(
       `DELETE FROM leads WHERE keyword_id = ?1 AND ${KEY} IN (SELECT ${KEY} FROM leads WHERE keyword_id = ?1 AND id IN (SELECT value FROM json_each(?2)))`,
     ).bind(keywordId, json),

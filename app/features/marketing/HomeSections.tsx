@@ -26,8 +26,8 @@ export function Hero() {
           Merchants ready to install your Shopify app, <span className="text-brand-600">delivered in 48 hours</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-600">
-          We find stores that are actively testing apps like yours, verify the founder or decision-maker, and hand you
-          their contact details with the buying signal that makes them worth a message.
+          We find stores that are actively testing apps like yours, verify the founder or decision-maker, and hand you their contact details
+          with the buying signal that makes them worth a message.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <ButtonLink to="/onboarding" reloadDocument size="lg">
@@ -44,10 +44,19 @@ export function Hero() {
 }
 
 const problems = [
-  { title: "Cold emails that vanish", body: "Generic lists bounce or land in spam, and the few replies are from stores that will never install an app." },
+  {
+    title: "Cold emails that vanish",
+    body: "Generic lists bounce or land in spam, and the few replies are from stores that will never install an app.",
+  },
   { title: "Ads that burn cash", body: "App Store ads and paid social cost more every month while your install-to-paid rate stays flat." },
-  { title: "The wrong prospects", body: "Hours spent on merchants who are too small, on the wrong plan, or not looking for a solution at all." },
-  { title: "Competitors get there first", body: "The stores trialling a rival app this week are the ones deciding right now, and nobody tells you who they are." },
+  {
+    title: "The wrong prospects",
+    body: "Hours spent on merchants who are too small, on the wrong plan, or not looking for a solution at all.",
+  },
+  {
+    title: "Competitors get there first",
+    body: "The stores trialling a rival app this week are the ones deciding right now, and nobody tells you who they are.",
+  },
 ];
 
 export function Problems() {
@@ -71,9 +80,21 @@ export function Problems() {
 }
 
 const steps = [
-  { n: "1", title: "Tell us about your app", body: "Four short steps: what your app does, who it serves, how you price it, and your ideal customer." },
-  { n: "2", title: "We prospect and verify", body: "AI prospecting across 10+ databases, then manual checks of every founder and decision-maker contact." },
-  { n: "3", title: "You get warm leads", body: "Stores with buying-intent signals, their contacts and the app they are testing, within 48 hours." },
+  {
+    n: "1",
+    title: "Tell us about your app",
+    body: "Four short steps: what your app does, who it serves, how you price it, and your ideal customer.",
+  },
+  {
+    n: "2",
+    title: "We prospect and verify",
+    body: "AI prospecting across 10+ databases, then manual checks of every founder and decision-maker contact.",
+  },
+  {
+    n: "3",
+    title: "You get warm leads",
+    body: "Stores with buying-intent signals, their contacts and the app they are testing, within 48 hours.",
+  },
 ];
 
 export function HowItWorks() {
@@ -86,7 +107,10 @@ export function HowItWorks() {
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((s) => (
             <li key={s.n} className="rounded-2xl bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+              >
                 {s.n}
               </span>
               <h3 className="mt-4 text-lg font-semibold">{s.title}</h3>
@@ -103,7 +127,11 @@ export function Pricing() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-20">
       <Container>
-        <SectionHeading id="pricing-title" title="Simple pricing" intro="Start free. 50 new founders get the early-founder price; 23 spots are left." />
+        <SectionHeading
+          id="pricing-title"
+          title="Simple pricing"
+          intro="Start free. 50 new founders get the early-founder price; 23 spots are left."
+        />
         <div className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
           {plans.map((plan) => (
             <div
@@ -145,9 +173,7 @@ export function FinalCta() {
         <h2 id="cta-title" className="text-3xl font-bold sm:text-4xl">
           Your next 50 merchants are already looking
         </h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">
-          Start with a free sample and judge the leads yourself.
-        </p>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">Start with a free sample and judge the leads yourself.</p>
         <ButtonLink to="/onboarding" reloadDocument size="lg" className="mt-8">
           Get My Sample Leads
         </ButtonLink>

@@ -4,7 +4,10 @@ import { useHydrated } from "~/lib/forms";
 
 type PaypalButtons = (options: {
   style?: Record<string, string>;
-  createSubscription: (data: unknown, actions: { subscription: { create: (o: { plan_id: string }) => Promise<string> } }) => Promise<string>;
+  createSubscription: (
+    data: unknown,
+    actions: { subscription: { create: (o: { plan_id: string }) => Promise<string> } },
+  ) => Promise<string>;
   onApprove: (data: { subscriptionID?: string }) => void;
   onError: (error: unknown) => void;
 }) => { render: (el: HTMLElement) => Promise<void> };
@@ -82,8 +85,8 @@ export function PaypalSubscribe({ clientId, planId }: { clientId: string; planId
         <div role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
           <p className="font-semibold">Subscription confirmed. Welcome aboard!</p>
           <p className="mt-1">
-            Your subscription ID is <strong data-testid="subscription-id">{subscriptionId ?? "on its way by email"}</strong>. We'll be in touch
-            within 24 hours.
+            Your subscription ID is <strong data-testid="subscription-id">{subscriptionId ?? "on its way by email"}</strong>. We'll be in
+            touch within 24 hours.
           </p>
         </div>
       ) : null}

@@ -39,9 +39,22 @@ export function RoiCalculator({ state }: { state: RoiState }) {
   return (
     <section id="roi-calculator" aria-labelledby="roi-title" className="py-20">
       <Container>
-        <SectionHeading id="roi-title" title="What would 50 warm leads a month be worth?" intro="Put in your numbers and see the revenue our leads could add to your app." />
+        <SectionHeading
+          id="roi-title"
+          title="What would 50 warm leads a month be worth?"
+          intro="Put in your numbers and see the revenue our leads could add to your app."
+        />
         <div className="mx-auto mt-12 grid max-w-5xl gap-8 lg:grid-cols-2">
-          <Form key={key} ref={form} onInput={recount} method="get" action="/#roi-calculator" preventScrollReset noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <Form
+            key={key}
+            ref={form}
+            onInput={recount}
+            method="get"
+            action="/#roi-calculator"
+            preventScrollReset
+            noValidate
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          >
             <div className="space-y-5">
               {fields.map((f) => (
                 <div key={f.name}>
@@ -68,7 +81,10 @@ export function RoiCalculator({ state }: { state: RoiState }) {
                       className={cn(inputClasses, f.prefix && "pl-8", f.suffix && "pr-9")}
                     />
                     {f.suffix ? (
-                      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-slate-600">
+                      <span
+                        aria-hidden="true"
+                        className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-slate-600"
+                      >
                         {f.suffix}
                       </span>
                     ) : null}
@@ -91,11 +107,14 @@ export function RoiCalculator({ state }: { state: RoiState }) {
 function RoiResults({ state }: { state: RoiState }) {
   if (state.status !== "done") {
     return (
-      <div className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-8 text-white" aria-live="polite">
+      <div
+        className="flex flex-col justify-center rounded-2xl bg-gradient-to-br from-brand-600 to-brand-800 p-8 text-white"
+        aria-live="polite"
+      >
         <p className="text-2xl font-bold">See Your Potential</p>
         <p className="mt-3 text-brand-100">
-          Fill in your ARPU, your leads per month and your close rate, then calculate. We assume our plan's 50 leads a
-          month at a 65% close rate.
+          Fill in your ARPU, your leads per month and your close rate, then calculate. We assume our plan's 50 leads a month at a 65% close
+          rate.
         </p>
       </div>
     );

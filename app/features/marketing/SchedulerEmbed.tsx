@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-export const USER_EMAIL_KEY = "userEmail";
+const USER_EMAIL_KEY = "userEmail";
 
 /** The scheduler's URL for a 30-minute meeting, with the email prefilled when known. */
 export function schedulerSrc(base: string, email?: string | null): string {
@@ -38,13 +38,7 @@ export function SchedulerEmbed({ baseUrl, email, prefill = true }: { baseUrl: st
 
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <iframe
-        title="Book a 30-minute strategy call"
-        src={src}
-        className="block h-[600px] w-full"
-        loading="lazy"
-        data-testid="scheduler"
-      />
+      <iframe title="Book a 30-minute strategy call" src={src} className="block h-[600px] w-full" loading="lazy" data-testid="scheduler" />
       <p className="border-t border-slate-200 px-4 py-3 text-center text-sm text-slate-600">
         Calendar not loading?{" "}
         <a href={src} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2">

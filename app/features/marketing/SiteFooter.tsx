@@ -11,8 +11,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         <div>
           <p className="text-lg font-bold text-white">Founder Leads</p>
           <p className="mt-3 max-w-xs text-sm leading-6">
-            Pre-qualified merchant leads for Shopify app founders: verified contacts, buying-intent signals, first leads
-            within 48 hours.
+            Pre-qualified merchant leads for Shopify app founders: verified contacts, buying-intent signals, first leads within 48 hours.
           </p>
         </div>
         <nav aria-label="Footer" className="lg:col-span-2">

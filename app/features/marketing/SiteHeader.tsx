@@ -5,7 +5,7 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { headerLinks } from "./navigation";
 
-export function Logo() {
+function Logo() {
   return (
     // Named by its visible text (WCAG 2.5.3 label in name): "Founder Leads home".
     <Link to="/" className="flex items-center gap-2 font-bold text-ink">
@@ -29,8 +29,10 @@ export function SiteHeader() {
   }, [location.key]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white"
-      /* no backdrop-filter here: it would trap the fixed mobile panel inside the header */>
+    <header
+      className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white"
+      /* no backdrop-filter here: it would trap the fixed mobile panel inside the header */
+    >
       <Container className="flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden lg:block">
@@ -54,10 +56,24 @@ export function SiteHeader() {
             className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
             aria-label="Menu"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 group-open:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6 group-open:hidden"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
             </svg>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-6 w-6 group-open:block" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="hidden h-6 w-6 group-open:block"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
             </svg>
           </summary>

@@ -1,10 +1,10 @@
 /** The ROI calculator's numbers, shared by the page (browser) and the loader. No zod here: it ships to the browser. */
-export const ROI_PLAN_LEADS = 50;
-export const ROI_ASSUMED_CLOSE_RATE = 0.65;
+const ROI_PLAN_LEADS = 50;
+const ROI_ASSUMED_CLOSE_RATE = 0.65;
 export const ROI_LIMITS = { arpu: 100_000, leads: 100_000 } as const;
 
 export type RoiField = "arpu" | "leads" | "closeRate";
-export type RoiInput = Record<RoiField, number>;
+type RoiInput = Record<RoiField, number>;
 export const ROI_FIELDS: RoiField[] = ["arpu", "leads", "closeRate"];
 
 export interface RoiResult {

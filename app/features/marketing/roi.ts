@@ -15,7 +15,7 @@ const amount = (label: string, max: number) =>
     .min(0, `${label[0]!.toUpperCase()}${label.slice(1)} can't be negative`)
     .max(max, `That ${label} looks too high: enter at most ${max.toLocaleString("en-US")}`);
 
-export const roiSchema = z.object({
+const roiSchema = z.object({
   arpu: amount("your monthly ARPU", ROI_LIMITS.arpu),
   leads: amount("your monthly leads", ROI_LIMITS.leads),
   closeRate: z.coerce

@@ -1,7 +1,7 @@
 /** /sitemap.xml and /robots.txt. Fixed routes are in `publicPaths`; the route adds each feature's entries. */
 
 /** The public marketing routes that always exist. */
-export const publicPaths = [
+const publicPaths = [
   "/",
   "/onboarding",
   "/questions-and-answers",
@@ -22,7 +22,7 @@ export const publicPaths = [
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-export interface SitemapEntry {
+interface SitemapEntry {
   path: string;
   lastmod?: Date | null;
 }

@@ -101,7 +101,7 @@ function StepForm({ state }: { state: WizardState }) {
     if (!EMAIL_PATTERN.test(email.trim()) || !formRef.current) return;
     const timer = setTimeout(() => {
       if (stepping.current || !formRef.current) return;
-      const data = new FormData(formRef.current!);
+      const data = new FormData(formRef.current);
       data.set("intent", "autosave");
       autosave.submit(data, { method: "post", action: "/onboarding" });
     }, AUTOSAVE_DELAY_MS);
@@ -119,9 +119,21 @@ function StepForm({ state }: { state: WizardState }) {
       {step === 1 ? (
         <>
           <TextField field={fields.appName} label="App name" autoComplete="off" {...editable(fields.appName)} />
-          <SelectField field={fields.appCategory} label="App category" placeholder="Select a category" options={APP_CATEGORIES} {...editable(fields.appCategory)} />
+          <SelectField
+            field={fields.appCategory}
+            label="App category"
+            placeholder="Select a category"
+            options={APP_CATEGORIES}
+            {...editable(fields.appCategory)}
+          />
           <LongTextField field={fields.appDescription} label="What does your app do?" {...editable(fields.appDescription)} />
-          <TextField field={fields.appUrl} label="App Store URL" type="url" placeholder="https://apps.shopify.com/your-app" {...editable(fields.appUrl)} />
+          <TextField
+            field={fields.appUrl}
+            label="App Store URL"
+            type="url"
+            placeholder="https://apps.shopify.com/your-app"
+            {...editable(fields.appUrl)}
+          />
         </>
       ) : null}
 
@@ -133,13 +145,26 @@ function StepForm({ state }: { state: WizardState }) {
           </div>
           <TextField field={fields.email} label="Email" type="email" autoComplete="email" {...editable(fields.email)} />
           <TextField field={fields.company} label="Company" autoComplete="organization" {...editable(fields.company)} />
-          <TextField field={fields.phone} label="Phone" type="tel" autoComplete="tel" placeholder="+1 (555) 123-4567" {...editable(fields.phone)} />
+          <TextField
+            field={fields.phone}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 (555) 123-4567"
+            {...editable(fields.phone)}
+          />
         </>
       ) : null}
 
       {step === 3 ? (
         <>
-          <SelectField field={fields.pricingModel} label="Pricing model" placeholder="Select a pricing model" options={PRICING_MODELS} {...editable(fields.pricingModel)} />
+          <SelectField
+            field={fields.pricingModel}
+            label="Pricing model"
+            placeholder="Select a pricing model"
+            options={PRICING_MODELS}
+            {...editable(fields.pricingModel)}
+          />
           <fieldset className="space-y-4">
             <legend className="text-sm font-medium text-ink">Pricing plans</legend>
             {fields.pricingPlans.getFieldList().map((plan, index, list) => {
@@ -187,11 +212,41 @@ function StepForm({ state }: { state: WizardState }) {
 
       {step === 4 ? (
         <>
-          <LongTextField field={fields.targetAudience} label="Target audience" hint="Which merchants is your app for?" counter={false} {...editable(fields.targetAudience)} />
-          <LongTextField field={fields.idealContactPersona} label="Ideal contact persona" hint="Who decides to install your app?" counter={false} {...editable(fields.idealContactPersona)} />
-          <LongTextField field={fields.painPoints} label="Pain points" hint="What problem makes them look for an app?" counter={false} {...editable(fields.painPoints)} />
-          <LongTextField field={fields.customerBehavior} label="Customer behavior" hint="How do they find and choose apps?" counter={false} {...editable(fields.customerBehavior)} />
-          <LongTextField field={fields.competitionApps} label="Competition apps" hint="Which apps do they use or compare you with?" counter={false} {...editable(fields.competitionApps)} />
+          <LongTextField
+            field={fields.targetAudience}
+            label="Target audience"
+            hint="Which merchants is your app for?"
+            counter={false}
+            {...editable(fields.targetAudience)}
+          />
+          <LongTextField
+            field={fields.idealContactPersona}
+            label="Ideal contact persona"
+            hint="Who decides to install your app?"
+            counter={false}
+            {...editable(fields.idealContactPersona)}
+          />
+          <LongTextField
+            field={fields.painPoints}
+            label="Pain points"
+            hint="What problem makes them look for an app?"
+            counter={false}
+            {...editable(fields.painPoints)}
+          />
+          <LongTextField
+            field={fields.customerBehavior}
+            label="Customer behavior"
+            hint="How do they find and choose apps?"
+            counter={false}
+            {...editable(fields.customerBehavior)}
+          />
+          <LongTextField
+            field={fields.competitionApps}
+            label="Competition apps"
+            hint="Which apps do they use or compare you with?"
+            counter={false}
+            {...editable(fields.competitionApps)}
+          />
         </>
       ) : null}
 
@@ -236,7 +291,14 @@ function HiddenDraft({ draft, step }: { draft: OnboardingDraft; step: number }) 
 
 type FieldProps = { field: AnyField; label: string; hint?: ReactNode; onInput?: () => void };
 
-function TextField({ field, label, hint, onInput, type = "text", ...rest }: FieldProps & { type?: "text" | "email" | "url" | "tel"; placeholder?: string; autoComplete?: string }) {
+function TextField({
+  field,
+  label,
+  hint,
+  onInput,
+  type = "text",
+  ...rest
+}: FieldProps & { type?: "text" | "email" | "url" | "tel"; placeholder?: string; autoComplete?: string }) {
   return (
     <Field label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={hint}>
       <Input {...getInputProps(field, { type })} {...rest} onInput={onInput} required={false} />

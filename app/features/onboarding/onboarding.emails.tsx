@@ -72,12 +72,12 @@ export const onboardingConfirmationEmail = defineEmailTemplate({
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {greetingName(p.firstName)}!</h1>
       <p>
-        We have everything we need about your app. Our team is now looking for merchants that match
-        your ideal customer profile; your 2-3 free sample leads arrive within 24-48 hours.
+        We have everything we need about your app. Our team is now looking for merchants that match your ideal customer profile; your 2-3
+        free sample leads arrive within 24-48 hours.
       </p>
       <p>
-        Meanwhile, <a href={`${ctx.siteUrl}/call-booking`}>book your free 30-minute strategy call</a> to settle your
-        targets and how delivery works.
+        Meanwhile, <a href={`${ctx.siteUrl}/call-booking`}>book your free 30-minute strategy call</a> to settle your targets and how
+        delivery works.
       </p>
     </>
   ),

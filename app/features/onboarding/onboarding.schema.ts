@@ -18,13 +18,11 @@ const requiredLongText = () =>
   multiLine(M.required).min(1, M.required).max(LONG_TEXT_MAX, `Please keep this under ${LONG_TEXT_MAX} characters`);
 
 const longText = () =>
-  multiLine(M.min50)
-    .min(MIN_LONG_TEXT, M.min50)
-    .max(LONG_TEXT_MAX, `Please keep this under ${LONG_TEXT_MAX} characters`);
+  multiLine(M.min50).min(MIN_LONG_TEXT, M.min50).max(LONG_TEXT_MAX, `Please keep this under ${LONG_TEXT_MAX} characters`);
 
 export { isValidPhone };
 
-export function isValidUrl(value: string): boolean {
+function isValidUrl(value: string): boolean {
   try {
     new URL(value);
     return true;
@@ -36,7 +34,7 @@ export function isValidUrl(value: string): boolean {
 const enumOf = <T extends readonly { value: string }[]>(options: T, message: string) =>
   z.enum(options.map((o) => o.value) as [T[number]["value"], ...T[number]["value"][]], { error: message });
 
-export const planSchema = z.object({
+const planSchema = z.object({
   name: requiredText(),
   price: requiredText(50),
   features: longText(),

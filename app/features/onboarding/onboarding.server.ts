@@ -27,7 +27,7 @@ export async function draftIdFrom(request: Request, env: Env): Promise<string | 
 export const draftCookieHeader = (env: Env, id: string) => draftCookie(env).serialize({ id });
 export const clearDraftCookieHeader = (env: Env) => draftCookie(env).serialize("", { maxAge: 0 });
 
-export interface SavedDraft {
+interface SavedDraft {
   draft: OnboardingDraft;
   stepCompleted: number;
 }
@@ -42,7 +42,7 @@ export async function loadDraft(env: Env, id: string): Promise<SavedDraft | null
   return row ? { draft: toDraft(row.formData), stepCompleted: row.stepCompleted } : null;
 }
 
-export const hasValidEmail = (draft: OnboardingDraft) => EMAIL_PATTERN.test(draft.email.trim());
+const hasValidEmail = (draft: OnboardingDraft) => EMAIL_PATTERN.test(draft.email.trim());
 
 /**
  * Saves the draft: updates the visitor's open row, or creates one when there
@@ -71,7 +71,7 @@ export async function saveDraft(env: Env, id: string | null, draft: OnboardingDr
 /** A final submit without a draft that repeats a completed one's answers within this time is that submission. */
 const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export type CompleteResult = { status: "completed"; queued: boolean } | { status: "already-completed" };
+type CompleteResult = { status: "completed"; queued: boolean } | { status: "already-completed" };
 
 /**
  * The final submit: marks the visitor's row completed (or creates a completed

@@ -21,7 +21,15 @@ import {
   ONBOARDING_RATE_LIMIT,
   saveDraft,
 } from "./onboarding.server";
-import { ONBOARDING_MESSAGES as M, onboardingSchema, STEP_COUNT, stepSchema, stepSchemas, toDraft, type OnboardingDraft } from "./onboarding.schema";
+import {
+  ONBOARDING_MESSAGES as M,
+  onboardingSchema,
+  STEP_COUNT,
+  stepSchema,
+  stepSchemas,
+  toDraft,
+  type OnboardingDraft,
+} from "./onboarding.schema";
 
 export interface WizardState {
   step: number;
@@ -49,7 +57,12 @@ export async function handleWizardPost(request: Request, env: Env) {
     formData = await readFormData(request, 128 * 1024);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    const state: WizardState = { step: 1, draft: toDraft({}), saved: false, result: { status: "error", error: { "": ["That was more than this form accepts."] } } };
+    const state: WizardState = {
+      step: 1,
+      draft: toDraft({}),
+      saved: false,
+      result: { status: "error", error: { "": ["That was more than this form accepts."] } },
+    };
     return data(state, { status: 413 });
   }
   const intent = String(formData.get("intent") ?? "");
@@ -64,10 +77,18 @@ export async function handleWizardPost(request: Request, env: Env) {
   const limit = await hitEdgeRateLimit(env, ONBOARDING_RATE_LIMIT, clientIp(request));
   const submission = parseWithZod(formData, { schema: stepSchema(step) });
   const draft = toDraft(submission.payload);
-  const state = (s: number, result: SubmissionResult<string[]> | null, saved = Boolean(id)): WizardState => ({ step: s, draft, result, saved });
+  const state = (s: number, result: SubmissionResult<string[]> | null, saved = Boolean(id)): WizardState => ({
+    step: s,
+    draft,
+    result,
+    saved,
+  });
 
   if (!limit.allowed) {
-    return data(state(step, submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] })), { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    return data(state(step, submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] })), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
 
   // Save as you go: a failed save is logged, never shown, never blocking.
@@ -110,7 +131,9 @@ export async function handleWizardPost(request: Request, env: Env) {
         outcome = await completeSubmission(env, id, full.value);
       } catch (error) {
         console.error("Onboarding submission failed", error);
-        return data(state(STEP_COUNT, full.reply({ formErrors: [`${M.submissionErrorTitle}: ${M.submissionErrorBody}`] })), { status: 503 });
+        return data(state(STEP_COUNT, full.reply({ formErrors: [`${M.submissionErrorTitle}: ${M.submissionErrorBody}`] })), {
+          status: 503,
+        });
       }
       const headers = new Headers();
       headers.append("Set-Cookie", await clearDraftCookieHeader(env));

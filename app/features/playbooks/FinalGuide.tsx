@@ -10,7 +10,10 @@ function TocList({ nodes, nested = false }: { nodes: TocNode[]; nested?: boolean
     <ol className={nested ? "ml-3 mt-1 space-y-1 border-l border-slate-200 pl-3" : "space-y-1.5"}>
       {nodes.map((n) => (
         <li key={n.id}>
-          <a href={`#${n.id}`} className={`block rounded py-0.5 text-sm hover:text-brand-700 ${n.level === 2 ? "font-medium text-ink" : "text-slate-600"}`}>
+          <a
+            href={`#${n.id}`}
+            className={`block rounded py-0.5 text-sm hover:text-brand-700 ${n.level === 2 ? "font-medium text-ink" : "text-slate-600"}`}
+          >
             {n.text}
           </a>
           {n.children.length ? <TocList nodes={n.children} nested /> : null}
@@ -37,7 +40,7 @@ function BookingCard({ schedulerUrl, id }: { schedulerUrl: string; id: string })
   );
 }
 
-export interface FinalGuideProps {
+interface FinalGuideProps {
   html: string;
   toc: TocNode[];
   pdfUrl: string;
@@ -70,12 +73,20 @@ export function FinalGuide({ html, toc, pdfUrl, xlsxUrl, schedulerUrl, welcome }
             <a href={pdfUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ size: "lg" })}>
               Download PDF
             </a>
-            <a href={schedulerUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "secondary", size: "lg" })}>
+            <a
+              href={schedulerUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: "secondary", size: "lg" })}
+            >
               Book a free consultation
             </a>
           </div>
           {welcome ? (
-            <div role="status" className="mt-8 flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+            <div
+              role="status"
+              className="mt-8 flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+            >
               <p className="text-emerald-900">
                 <strong>You're in!</strong> The playbook is on its way to your inbox. Your spreadsheet is ready too.
               </p>
@@ -95,7 +106,10 @@ export function FinalGuide({ html, toc, pdfUrl, xlsxUrl, schedulerUrl, welcome }
                 <TocList nodes={toc} />
               </nav>
             </details>
-            <nav aria-labelledby="toc-title" className="hidden max-h-[60vh] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:block">
+            <nav
+              aria-labelledby="toc-title"
+              className="hidden max-h-[60vh] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:block"
+            >
               <h2 id="toc-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-600">
                 Contents
               </h2>

@@ -21,8 +21,8 @@ export function ChecklistHero({ sections, unlocked, form }: { sections: Checklis
             The Shopify App Marketing Checklist
           </h1>
           <p className="mt-5 text-lg leading-8 text-slate-600">
-            {TOTAL} practical marketing tasks for Shopify apps in seven areas, from your App Store listing and onboarding to
-            outreach, pricing and retention.
+            {TOTAL} practical marketing tasks for Shopify apps in seven areas, from your App Store listing and onboarding to outreach,
+            pricing and retention.
           </p>
         </div>
         <div className="mx-auto mt-10 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-lg sm:p-8">
@@ -61,7 +61,11 @@ export const ChecklistSections = forwardRef<HTMLElement, { sections: ChecklistVi
         {unlocked ? (
           <div className="mt-12 space-y-10">
             {sections.map((s) => (
-              <section key={s.id} aria-labelledby={`section-${s.id}`} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <section
+                key={s.id}
+                aria-labelledby={`section-${s.id}`}
+                className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+              >
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h3 id={`section-${s.id}`} className="text-xl font-bold">
                     {s.title}
@@ -74,7 +78,10 @@ export const ChecklistSections = forwardRef<HTMLElement, { sections: ChecklistVi
                     n += 1;
                     return (
                       <li key={item.title} className="flex gap-4">
-                        <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-700">
+                        <span
+                          aria-hidden="true"
+                          className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-700"
+                        >
                           {n}
                         </span>
                         <div>

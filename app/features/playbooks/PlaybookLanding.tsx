@@ -31,8 +31,8 @@ export function PlaybookLanding({ form }: { form: ReactNode }) {
               The Shopify App Launch &amp; Scaling Playbook
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
-              What we have learned helping 57+ Shopify app founders go from an approved listing to paying merchants: the
-              steps, the order to take them in, and the mistakes that cost months.
+              What we have learned helping 57+ Shopify app founders go from an approved listing to paying merchants: the steps, the order to
+              take them in, and the mistakes that cost months.
             </p>
             <ul className="mt-8 space-y-3">
               {promises.map((p) => (
@@ -56,7 +56,10 @@ export function PlaybookLanding({ form }: { form: ReactNode }) {
           <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {chapters.map(([title, body], i) => (
               <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white"
+                >
                   {i + 1}
                 </span>
                 <h3 className="mt-4 font-semibold">{title}</h3>

@@ -8,13 +8,13 @@ import { ACADEMY, FREE_RESOURCE, HUB_STATS, PREMIUM_PLAYBOOKS } from "./playbook
 import { PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 
 /** Renders an Unlock / Get Premium Access button (the route decides: a dialog with JavaScript, a page without). */
-export type UnlockButton = (
+type UnlockButton = (
   label: string,
   props?: { variant?: "primary" | "secondary" | "light"; size?: "md" | "lg"; className?: string; ariaLabel?: string },
 ) => ReactNode;
 
 /** A published guide, as the hub lists it (the route reads them from the content feature). */
-export interface HubGuide {
+interface HubGuide {
   slug: string;
   title: string;
   description: string | null;
@@ -80,7 +80,12 @@ export function PlaybooksHub({ unlock, guides = [] }: { unlock: UnlockButton; gu
                       </a>
                     </h4>
                     {g.description ? <p className="mt-2 flex-1 text-sm leading-6 text-slate-600">{g.description}</p> : null}
-                    <a href={`/guides/${g.slug}`} className="mt-4 text-sm font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
+                    <a
+                      href={`/guides/${g.slug}`}
+                      className="mt-4 text-sm font-semibold text-brand-700 hover:underline"
+                      aria-hidden="true"
+                      tabIndex={-1}
+                    >
                       Read the guide →
                     </a>
                   </li>
@@ -143,9 +148,7 @@ export function PlaybooksHub({ unlock, guides = [] }: { unlock: UnlockButton; gu
                 <span className="text-5xl font-extrabold">{ACADEMY.price}</span>
                 <span className="text-brand-100">{ACADEMY.priceNote}</span>
               </p>
-              <div className="mt-8">
-                {unlock("Get Premium Access", { variant: "light", size: "lg" })}
-              </div>
+              <div className="mt-8">{unlock("Get Premium Access", { variant: "light", size: "lg" })}</div>
               <p className="mt-3 text-sm text-brand-100">We reply within 24 hours with the payment details.</p>
             </div>
             <ul className="space-y-3">

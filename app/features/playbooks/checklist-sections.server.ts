@@ -21,7 +21,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "Pair your brand name with one clear descriptor",
         detail:
-          "The app name is short and weighs heavily in App Store search. A distinctive brand plus one plain term merchants recognize, such as \"Upsell\" or \"Reviews\", beats a clever name nobody searches for.",
+          'The app name is short and weighs heavily in App Store search. A distinctive brand plus one plain term merchants recognize, such as "Upsell" or "Reviews", beats a clever name nobody searches for.',
       },
       {
         title: "Find the exact words merchants type before you write the listing",
@@ -36,7 +36,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "State the outcome in your app introduction",
         detail:
-          "The introduction is often the only line a merchant reads on the search results card. Say what changes for their store (\"Recover abandoned carts by SMS\"), not what the software is.",
+          'The introduction is often the only line a merchant reads on the search results card. Say what changes for their store ("Recover abandoned carts by SMS"), not what the software is.',
       },
       {
         title: "Open the app details with the merchant's problem",
@@ -46,7 +46,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "Write feature bullets as benefits merchants can picture",
         detail:
-          "\"Bulk-edit 1,000 variants in one click\" is easier to picture than \"Advanced bulk editing\". Keep each bullet to one idea and put the feature that wins most installs first.",
+          '"Bulk-edit 1,000 variants in one click" is easier to picture than "Advanced bulk editing". Keep each bullet to one idea and put the feature that wins most installs first.',
       },
       {
         title: "Choose the category and tags that match real merchant intent",
@@ -66,7 +66,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "Link a demo store where merchants can see the app live",
         detail:
-          "A working storefront removes the \"will this look right on my theme?\" doubt. Keep the demo store on a current theme and check it after every release.",
+          'A working storefront removes the "will this look right on my theme?" doubt. Keep the demo store on a current theme and check it after every release.',
       },
       {
         title: "Translate your listing for your biggest non-English markets",
@@ -98,8 +98,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
   {
     id: "onboarding",
     title: "Onboarding and dashboard",
-    intro:
-      "An install is not a customer yet. These items shorten the path from install to the first moment your app proves its value.",
+    intro: "An install is not a customer yet. These items shorten the path from install to the first moment your app proves its value.",
     items: [
       {
         title: "Define your app's first win and measure the time to reach it",
@@ -139,7 +138,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "Design empty states that point to the next action",
         detail:
-          "A blank table with \"No data yet\" stalls a new merchant. Explain what will appear there and put the one button that makes it happen right in the middle.",
+          'A blank table with "No data yet" stalls a new merchant. Explain what will appear there and put the one button that makes it happen right in the middle.',
       },
       {
         title: "Offer help at the exact screen where merchants get stuck",
@@ -202,7 +201,7 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "Follow up two or three times, adding something new each time",
         detail:
-          "Many replies only come after a follow-up. Send a short case study, a screenshot of your app on a similar store, or a relevant tip instead of \"just bumping this\".",
+          'Many replies only come after a follow-up. Send a short case study, a screenshot of your app on a similar store, or a relevant tip instead of "just bumping this".',
       },
       {
         title: "Prepare a dedicated pitch for Shopify Plus merchants",
@@ -235,15 +234,15 @@ export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
       {
         title: "Publish step-by-step tutorials for the problems your app solves",
         detail:
-          "Target searches like \"how to add a size chart in Shopify\" and solve the problem fully, with your app as the easiest option. These posts keep bringing in merchants for years.",
+          'Target searches like "how to add a size chart in Shopify" and solve the problem fully, with your app as the easiest option. These posts keep bringing in merchants for years.',
       },
       {
         title: "Write honest comparison pages against your main competitors",
         detail:
-          "Merchants search \"Your App vs Competitor\" just before they decide. Be fair about where each app fits best; honesty earns trust and the comparison ranks for a high-intent search.",
+          'Merchants search "Your App vs Competitor" just before they decide. Be fair about where each app fits best; honesty earns trust and the comparison ranks for a high-intent search.',
       },
       {
-        title: "Create \"alternatives to\" pages for the leaders in your category",
+        title: 'Create "alternatives to" pages for the leaders in your category',
         detail:
           "When a big app raises prices or drops a feature, its merchants start searching for alternatives. Have a page ready that explains switching and how long it takes.",
       },

@@ -4,7 +4,7 @@
  * this module ships to the browser.
  */
 
-export interface PremiumPlaybook {
+interface PremiumPlaybook {
   id: string;
   /** The stage of the app it is for. */
   stage: string;

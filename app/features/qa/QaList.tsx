@@ -19,12 +19,25 @@ export function QaFilters({ params }: { params: QaListParams }) {
     timer.current = setTimeout(() => form.current && submit(form.current, { replace: true, preventScrollReset: true }), delay);
   };
   return (
-    <Form ref={form} method="get" role="search" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
+    <Form
+      ref={form}
+      method="get"
+      role="search"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+    >
       <div>
         <label htmlFor="qa-q" className="mb-1.5 block text-sm font-medium text-ink">
           Search questions
         </label>
-        <input id="qa-q" name="q" type="search" defaultValue={params.q} placeholder="e.g. onboarding, pricing, churn" className={inputClasses} onChange={() => refresh(300)} />
+        <input
+          id="qa-q"
+          name="q"
+          type="search"
+          defaultValue={params.q}
+          placeholder="e.g. onboarding, pricing, churn"
+          className={inputClasses}
+          onChange={() => refresh(300)}
+        />
       </div>
       <div>
         <label htmlFor="qa-category" className="mb-1.5 block text-sm font-medium text-ink">

@@ -17,12 +17,15 @@ export function QuestionCard({ q }: { q: QaCard }) {
         </Link>
       </h2>
       <p className="mt-2 text-sm leading-6 text-slate-600">{q.questionExcerpt}</p>
-      {q.answerExcerpt ? (
-        <p className="mt-3 border-l-2 border-brand-200 pl-3 text-sm leading-6 text-slate-700">{q.answerExcerpt}</p>
-      ) : null}
+      {q.answerExcerpt ? <p className="mt-3 border-l-2 border-brand-200 pl-3 text-sm leading-6 text-slate-700">{q.answerExcerpt}</p> : null}
       <div className="mt-auto flex items-center justify-between gap-3 pt-5 text-xs text-slate-600">
         <span>{`${q.viewCount} ${q.viewCount === 1 ? "view" : "views"} · ${formatDate(q.createdAt)}`}</span>
-        <Link to={`/questions-and-answers/${q.slug}`} className="font-semibold text-brand-700 hover:underline" aria-hidden="true" tabIndex={-1}>
+        <Link
+          to={`/questions-and-answers/${q.slug}`}
+          className="font-semibold text-brand-700 hover:underline"
+          aria-hidden="true"
+          tabIndex={-1}
+        >
           Read more →
         </Link>
       </div>

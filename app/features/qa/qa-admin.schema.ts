@@ -18,4 +18,3 @@ export const qaEditSchema = z.object({
   status: z.enum(["pending", "published"], { error: "Please choose a status" }),
   isFeatured: checkboxField,
 });
-export type QaEdit = z.infer<typeof qaEditSchema>;

@@ -3,7 +3,6 @@ import { desc } from "drizzle-orm";
 import { qaSubmissions } from "~/db/schema";
 import type { ResourceServer } from "~/lib/admin-resource/server";
 import { tableQueries } from "~/lib/admin-resource/table.server";
-import type { QaCategory } from "./qa.options";
 import { qaResource } from "./qa.resource";
 
 const queries = tableQueries(qaSubmissions, {
@@ -30,7 +29,7 @@ export const qaServer: ResourceServer<typeof qaResource> = {
       env,
       id,
       // An emptied answer is stored as none ('Answer Coming Soon').
-      { title: v.title, question: v.question, answer: v.answer ?? null, category: v.category as QaCategory, status: v.status, isFeatured: v.isFeatured },
+      { title: v.title, question: v.question, answer: v.answer ?? null, category: v.category, status: v.status, isFeatured: v.isFeatured },
       expected,
     ),
   remove: queries.remove,

@@ -55,6 +55,12 @@ export const qaResource = defineResource({
     },
     { key: "createdAt", header: "Submitted", cell: (r) => formatDate(new Date(r.createdAt as string)), className: "whitespace-nowrap" },
   ],
-  messages: { updated: M.updated, saveFailed: M.updateFailed, deleted: M.deleted, deleteFailed: M.deleteFailed, fetchFailed: M.fetchFailed },
+  messages: {
+    updated: M.updated,
+    saveFailed: M.updateFailed,
+    deleted: M.deleted,
+    deleteFailed: M.deleteFailed,
+    fetchFailed: M.fetchFailed,
+  },
   searchLabel: "Search questions by title",
 });

@@ -10,7 +10,11 @@ export const questionSchema = z.object({
   question: multiLine(M.questionShort).min(20, M.questionShort).max(2000, M.questionLong),
   category: z.enum(QA_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
   submitterName: optionalField(singleLine().min(2, M.nameShort).max(100, M.nameLong)),
-  submitterEmail: optionalField(singleLine().max(255, M.emailLong).pipe(z.email({ error: M.emailInvalid }))),
+  submitterEmail: optionalField(
+    singleLine()
+      .max(255, M.emailLong)
+      .pipe(z.email({ error: M.emailInvalid })),
+  ),
 });
 
 export type QuestionInput = z.infer<typeof questionSchema>;

@@ -46,7 +46,17 @@ export interface QaCard {
 const excerpt = (text: string | null, length: number) =>
   text === null ? null : text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 
-type Row = { id: string; title: string; slug: string; category: QaCategory; is_featured: number; view_count: number; created_at: number; question: string; answer: string | null };
+type Row = {
+  id: string;
+  title: string;
+  slug: string;
+  category: QaCategory;
+  is_featured: number;
+  view_count: number;
+  created_at: number;
+  question: string;
+  answer: string | null;
+};
 
 const toCard = (r: Row): QaCard => ({
   id: r.id,
@@ -75,15 +85,21 @@ export async function listPublished(env: Env, params: QaListParams): Promise<Pag
         : fts
           ? "bm25(qa_fts, 10.0, 4.0, 1.0), q.created_at DESC"
           : "q.created_at DESC";
-  const columns = "q.id, q.title, q.slug, q.category, q.is_featured, q.view_count, q.created_at, substr(q.question, 1, 160) AS question, substr(q.answer, 1, 110) AS answer";
+  const columns =
+    "q.id, q.title, q.slug, q.category, q.is_featured, q.view_count, q.created_at, substr(q.question, 1, 160) AS question, substr(q.answer, 1, 110) AS answer";
   const [rows, count] = await env.DB.batch([
-    env.DB.prepare(`SELECT ${columns} ${where} ORDER BY ${order}, q.id LIMIT ?3 OFFSET ?4`).bind(fts, params.category, QA_PAGE_SIZE, (params.page - 1) * QA_PAGE_SIZE),
+    env.DB.prepare(`SELECT ${columns} ${where} ORDER BY ${order}, q.id LIMIT ?3 OFFSET ?4`).bind(
+      fts,
+      params.category,
+      QA_PAGE_SIZE,
+      (params.page - 1) * QA_PAGE_SIZE,
+    ),
     env.DB.prepare(`SELECT count(*) AS n ${where}`).bind(fts, params.category),
   ]);
   return paged((rows!.results as Row[]).map(toCard), (count!.results[0] as { n: number }).n, params.page, QA_PAGE_SIZE);
 }
 
-export interface QaDetail {
+interface QaDetail {
   id: string;
   title: string;
   slug: string;
@@ -96,7 +112,8 @@ export interface QaDetail {
 }
 
 const DETAIL_COLUMNS = "id, title, slug, question, answer, category, is_featured, view_count, created_at";
-const CARD_COLUMNS = "id, title, slug, category, is_featured, view_count, created_at, substr(question, 1, 160) AS question, substr(answer, 1, 110) AS answer";
+const CARD_COLUMNS =
+  "id, title, slug, category, is_featured, view_count, created_at, substr(question, 1, 160) AS question, substr(answer, 1, 110) AS answer";
 
 /**
  * A published question and up to 3 others of its category (newest first),
@@ -147,7 +164,13 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
     const { results } = await env.DB.prepare("SELECT slug FROM qa_submissions WHERE slug = ?1 OR (slug > ?2 AND slug < ?3)")
       .bind(base, `${base}-`, `${base}.`)
       .all<{ slug: string }>();
-    const slug = attempt === 0 ? uniqueSlug(base, results.map((r) => r.slug)) : `${base}-${crypto.randomUUID().slice(0, 6)}`;
+    const slug =
+      attempt === 0
+        ? uniqueSlug(
+            base,
+            results.map((r) => r.slug),
+          )
+        : `${base}-${crypto.randomUUID().slice(0, 6)}`;
     const id = crypto.randomUUID();
     const alert = outboxDraft(qaAlertEmail, env.NOTIFY_TO, {
       title: input.title,

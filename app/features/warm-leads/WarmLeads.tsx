@@ -88,9 +88,17 @@ function SearchForm({
     <section className={cn(card, "mx-auto max-w-2xl p-6 sm:p-10")}>
       <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">Warm leads</p>
       <h1 className="mt-2 text-2xl font-bold text-ink sm:text-3xl">Search warm leads</h1>
-      <p className="mt-3 text-slate-600">Enter a keyword, or part of one: every store filed under a matching keyword is listed, newest first.</p>
+      <p className="mt-3 text-slate-600">
+        Enter a keyword, or part of one: every store filed under a matching keyword is listed, newest first.
+      </p>
       <Form method="get" action={WARM_LEADS_PATH} {...getFormProps(form)} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field label="Keyword" htmlFor={fields.keyword.id} errorId={fields.keyword.errorId} errors={fields.keyword.errors} className="flex-1">
+        <Field
+          label="Keyword"
+          htmlFor={fields.keyword.id}
+          errorId={fields.keyword.errorId}
+          errors={fields.keyword.errors}
+          className="flex-1"
+        >
           <Input {...getInputProps(fields.keyword, { type: "search" })} placeholder="e.g. product bundles" autoComplete="off" />
         </Field>
         <Button type="submit" size="md" className="sm:mt-7">
@@ -135,7 +143,10 @@ function SearchProgress({ keyword, ready, onFinished }: { keyword: string; ready
         Searching for “{keyword}”
       </h1>
       <div className="mt-6 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-        <div className="h-full rounded-full bg-brand-600 motion-safe:transition-[width] motion-safe:duration-700" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 motion-safe:transition-[width] motion-safe:duration-700"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p role="status" className="sr-only">
         {announcement}
@@ -178,7 +189,9 @@ function ProgressStep({ label, state }: { label: string; state: StepState }) {
         )}
       </span>
       <span className="flex-1">{label}</span>
-      <span className="text-xs font-medium text-slate-600">{state === "done" ? "Done" : state === "active" ? "In progress" : "Pending"}</span>
+      <span className="text-xs font-medium text-slate-600">
+        {state === "done" ? "Done" : state === "active" ? "In progress" : "Pending"}
+      </span>
     </li>
   );
 }

@@ -22,7 +22,10 @@ export type WarmLeadsView =
 export async function loadWarmLeads(request: Request, env: Env): Promise<{ view: WarmLeadsView; status: number }> {
   const url = new URL(request.url);
   if (!url.searchParams.has("keyword")) {
-    return { view: url.searchParams.get("step") === "search" ? { step: "search", keyword: "", result: null } : { step: "intro" }, status: 200 };
+    return {
+      view: url.searchParams.get("step") === "search" ? { step: "search", keyword: "", result: null } : { step: "intro" },
+      status: 200,
+    };
   }
   const submission = parseWithZod(url.searchParams, { schema: warmLeadsSearchSchema });
   if (submission.status !== "success") {

@@ -10,7 +10,7 @@ export const WARM_LEADS_MESSAGES = {
 } as const;
 
 export const WARM_LEADS_PATH = "/warm-leads";
-export const WARM_LEADS_EXPORT_PATH = "/warm-leads.csv";
+const WARM_LEADS_EXPORT_PATH = "/warm-leads.csv";
 export const WARM_LEADS_PAGE_SIZE = 50;
 export const KEYWORD_MAX = 200;
 

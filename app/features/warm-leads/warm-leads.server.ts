@@ -82,7 +82,7 @@ export type WarmLeadsPage = Awaited<ReturnType<typeof searchWarmLeads>>;
  * queries a Worker invocation may make on the free plan, and a page of a
  * few hundred KB.
  */
-export const EXPORT_PAGE_SIZE = 5000;
+const EXPORT_PAGE_SIZE = 5000;
 
 /** Every matching store, a page at a time (keyset pagination along created_at, id). */
 export async function* exportWarmLeads(db: D1Database, text: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<WarmLead[]> {
@@ -107,4 +107,11 @@ export async function* exportWarmLeads(db: D1Database, text: string, pageSize = 
 }
 
 /** A lead as a row of the export (Email 'N/A' when there is none). */
-export const exportRow = (lead: WarmLead): unknown[] => [lead.storeName, lead.storeUrl, lead.email ?? "N/A", lead.appTesting, lead.status, lead.keyword];
+export const exportRow = (lead: WarmLead): unknown[] => [
+  lead.storeName,
+  lead.storeUrl,
+  lead.email ?? "N/A",
+  lead.appTesting,
+  lead.status,
+  lead.keyword,
+];

@@ -73,10 +73,10 @@ export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
 export type FormActionData = { result: SubmissionResult<string[]>; preview?: unknown; previewed?: boolean };
 
 const ADMIN_FORM_BYTES = 512 * 1024;
-export const TOO_LARGE_MESSAGE = "That is more than a record may hold (512 KB).";
+const TOO_LARGE_MESSAGE = "That is more than a record may hold (512 KB).";
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
-export type Guard = (request: Request, env: Env) => Promise<unknown>;
+type Guard = (request: Request, env: Env) => Promise<unknown>;
 
 function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
@@ -85,12 +85,15 @@ function ctxOf(context: AppLoadContext): ServerContext {
 /** The database's message, without driver prefixes, for the admin to read (null when it says nothing useful). */
 function dbMessage(error: unknown): string | null {
   const text = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
-  const clean = text.replace(/^(D1_ERROR|Error):\s*/i, "").replace(/:\s*SQLITE_\w+$/, "").trim();
+  const clean = text
+    .replace(/^(D1_ERROR|Error):\s*/i, "")
+    .replace(/:\s*SQLITE_\w+$/, "")
+    .trim();
   return clean && clean.length < 200 && !/failed query/i.test(clean) ? clean : null;
 }
 
 /** The filter's value in the URL: one of its options, `all`, else where the list opens. */
-export function filterValue(filter: ResourceFilter, value: string | null): string {
+function filterValue(filter: ResourceFilter, value: string | null): string {
   if (value === FILTER_ALL && filter.all) return value;
   return filter.options.some((o) => o.value === value) ? value! : filter.initial;
 }
@@ -134,14 +137,32 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     const filter = def.filter ? filterValue(def.filter, url.searchParams.get(def.filter.key)) : null;
     const common = { tab: def.tab, page, q, canCreate: !!resource.create };
     try {
-      const { rows, total, counts = {} } = await resource.list(env, { q, page, pageSize: PAGE_SIZE, filter: filter === FILTER_ALL ? null : filter });
+      const {
+        rows,
+        total,
+        counts = {},
+      } = await resource.list(env, { q, page, pageSize: PAGE_SIZE, filter: filter === FILTER_ALL ? null : filter });
       const withAll: Record<string, number> = { ...counts, [FILTER_ALL]: Object.values(counts).reduce((n, c) => n + c, 0) };
       const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-      return data({ ...common, rows, total, pageCount, filter: filter ? { value: filter, counts: withAll } : null, error: null as string | null });
+      return data({
+        ...common,
+        rows,
+        total,
+        pageCount,
+        filter: filter ? { value: filter, counts: withAll } : null,
+        error: null as string | null,
+      });
     } catch (error) {
       console.error(`Listing ${def.tab} failed`, error);
       const counts: Record<string, number> = {};
-      const failed = { ...common, rows: [] as ResourceRow[], total: 0, pageCount: 1, filter: filter ? { value: filter, counts } : null, error: def.messages.fetchFailed as string | null };
+      const failed = {
+        ...common,
+        rows: [] as ResourceRow[],
+        total: 0,
+        pageCount: 1,
+        filter: filter ? { value: filter, counts } : null,
+        error: def.messages.fetchFailed as string | null,
+      };
       return data(failed, { status: 503 });
     }
   }
@@ -193,7 +214,11 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     const value = submission.value as Record<string, unknown>;
 
     if (formData.get("intent") === INTENT.preview) {
-      return data<FormActionData>({ result: submission.reply(), preview: def.previewField ? value[def.previewField] : null, previewed: true });
+      return data<FormActionData>({
+        result: submission.reply(),
+        preview: def.previewField ? value[def.previewField] : null,
+        previewed: true,
+      });
     }
     const fieldErrors = await resource.check?.(ctxOf(args.context), submission.value, id);
     if (fieldErrors) return data<FormActionData>({ result: submission.reply({ fieldErrors }) }, { status: 400 });
@@ -202,7 +227,8 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
       if (id) {
         const expected = Number(formData.get(UPDATED_AT_FIELD));
         const outcome = await resource.update(env, id, submission.value, Number.isFinite(expected) ? expected : -1);
-        if (outcome === "stale") return data<FormActionData>({ result: submission.reply({ formErrors: [staleMessage(def.singular)] }) }, { status: 409 });
+        if (outcome === "stale")
+          return data<FormActionData>({ result: submission.reply({ formErrors: [staleMessage(def.singular)] }) }, { status: 409 });
         if (outcome === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
       } else {
         await resource.create!(env, submission.value);
@@ -242,7 +268,11 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     }
     try {
       const removed = await resource.remove(env, record.id);
-      return redirectWithToast(env, resourcePath(def), removed ? { type: "success", title: def.messages.deleted } : { type: "error", title: def.messages.deleteFailed });
+      return redirectWithToast(
+        env,
+        resourcePath(def),
+        removed ? { type: "success", title: def.messages.deleted } : { type: "error", title: def.messages.deleteFailed },
+      );
     } catch (error) {
       console.error(`Deleting a ${def.singular} failed`, error);
       return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.deleteFailed });

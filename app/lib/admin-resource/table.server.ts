@@ -40,12 +40,22 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
           .limit(pageSize)
           .offset((page - 1) * pageSize);
       if (!opts.filter) {
-        const [rows, [total]] = await db.batch([page_(matches(q)), db.select({ n: count() }).from(table as SQLiteTable).where(matches(q))]);
+        const [rows, [total]] = await db.batch([
+          page_(matches(q)),
+          db
+            .select({ n: count() })
+            .from(table as SQLiteTable)
+            .where(matches(q)),
+        ]);
         return { rows: (rows as Row[]).map(opts.toRow), total: total?.n ?? 0 };
       }
       const [rows, groups] = await db.batch([
         page_(and(matches(q), filter === null ? undefined : eq(opts.filter, filter))),
-        db.select({ value: opts.filter, n: count() }).from(table as SQLiteTable).where(matches(q)).groupBy(opts.filter),
+        db
+          .select({ value: opts.filter, n: count() })
+          .from(table as SQLiteTable)
+          .where(matches(q))
+          .groupBy(opts.filter),
       ]);
       const counts = Object.fromEntries(groups.map((g) => [String(g.value), g.n]));
       const total = filter === null ? groups.reduce((n, g) => n + g.n, 0) : (counts[filter] ?? 0);
@@ -53,7 +63,11 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     },
     /** A record as form values: nulls as "", `updatedAt` in ms (for the stale-save check), `title` named by `titleOf`. */
     async get(env: Env, id: string): Promise<({ id: string; title: string; updatedAt: number } & Record<string, unknown>) | null> {
-      const row = (await getDb(env).select().from(table as SQLiteTable).where(eq(table.id, id)).get()) as Record<string, unknown> | undefined;
+      const row = await getDb(env)
+        .select()
+        .from(table as SQLiteTable)
+        .where(eq(table.id, id))
+        .get();
       if (!row) return null;
       const { createdAt: _created, updatedAt, ...rest } = row;
       const values = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === null ? "" : v]));
@@ -73,7 +87,11 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
         .where(and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt))))
         .returning({ id: table.id });
       if (changed) return "ok";
-      const exists = await db.select({ id: table.id }).from(table as SQLiteTable).where(eq(table.id, id)).get();
+      const exists = await db
+        .select({ id: table.id })
+        .from(table as SQLiteTable)
+        .where(eq(table.id, id))
+        .get();
       return exists ? "stale" : "missing";
     },
     async remove(env: Env, id: string) {
@@ -82,7 +100,11 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     },
     /** Whether `column = value` is taken by another row than `id`. */
     async taken(env: Env, column: SQLiteColumn, value: string, id: string | null) {
-      const row = await getDb(env).select({ id: table.id }).from(table as SQLiteTable).where(eq(column, value)).get();
+      const row = await getDb(env)
+        .select({ id: table.id })
+        .from(table as SQLiteTable)
+        .where(eq(column, value))
+        .get();
       return !!row && row.id !== id;
     },
   };

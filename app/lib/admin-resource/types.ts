@@ -30,9 +30,9 @@ export type FieldKind =
   | "suggest";
 
 /** The keys of a schema's form values. */
-export type SchemaKey<Schema extends z.ZodType> = Extract<keyof z.input<Schema>, string>;
+type SchemaKey<Schema extends z.ZodType> = Extract<keyof z.input<Schema>, string>;
 /** Every list row carries these, whatever the schema (the pattern's tables all have them). */
-export type StandardRowKey = "id" | "title" | "createdAt" | "updatedAt";
+type StandardRowKey = "id" | "title" | "createdAt" | "updatedAt";
 
 export interface FieldDef<Key extends string = string> {
   name: Key;

@@ -59,7 +59,11 @@ export function BenefitCards() {
   return (
     <section id="benefits" aria-labelledby="benefits-title" className="py-20">
       <Container>
-        <SectionHeading id="benefits-title" title="Leads that answer, not lists that bounce" intro="Pre-qualified merchants with verified contacts and a reason to talk to you this week." />
+        <SectionHeading
+          id="benefits-title"
+          title="Leads that answer, not lists that bounce"
+          intro="Pre-qualified merchants with verified contacts and a reason to talk to you this week."
+        />
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {benefits.map((b) => (
             <li

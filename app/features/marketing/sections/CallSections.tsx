@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
 import { CheckIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";

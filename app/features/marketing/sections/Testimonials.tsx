@@ -150,14 +150,16 @@ export function Testimonials() {
   return (
     <section id="testimonials" aria-labelledby="testimonials-title" className="bg-slate-50 py-20">
       <Container>
-        <SectionHeading id="testimonials-title" eyebrow="Founder results" title="Founders grow faster with leads that are ready to talk" intro="73% of founders saw results within 3 weeks. Here is what a few of them told us." />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Founder results"
+          title="Founders grow faster with leads that are ready to talk"
+          intro="73% of founders saw results within 3 weeks. Here is what a few of them told us."
+        />
 
         <div className="mt-12 grid gap-6 lg:grid-cols-5">
           <figure className="relative overflow-hidden rounded-3xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-10 lg:col-span-3">
-            <div
-              aria-hidden="true"
-              className="pointer-events-none absolute -right-16 -top-16 h-48 w-48 rounded-full bg-brand-50"
-            />
+            <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 h-48 w-48 rounded-full bg-brand-50" />
             <div className="relative flex flex-wrap items-center justify-between gap-4">
               <StarRating />
               <ResultPill>{featured.result}</ResultPill>

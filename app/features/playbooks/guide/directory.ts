@@ -7,10 +7,22 @@ const directory = [
   {
     group: "Shopify's own references",
     links: [
-      ["App Store requirements", "https://shopify.dev/docs/apps/launch/app-requirements-checklist", "The checklist reviewers use. Read it before you submit."],
-      ["Billing API", "https://shopify.dev/docs/apps/launch/billing", "Subscriptions, usage charges and trials, the way the App Store requires."],
+      [
+        "App Store requirements",
+        "https://shopify.dev/docs/apps/launch/app-requirements-checklist",
+        "The checklist reviewers use. Read it before you submit.",
+      ],
+      [
+        "Billing API",
+        "https://shopify.dev/docs/apps/launch/billing",
+        "Subscriptions, usage charges and trials, the way the App Store requires.",
+      ],
       ["Polaris design system", "https://polaris.shopify.com", "Components that make an embedded app feel native in the admin."],
-      ["Built for Shopify", "https://shopify.dev/docs/apps/launch/built-for-shopify", "The quality bar behind the badge and better App Store placement."],
+      [
+        "Built for Shopify",
+        "https://shopify.dev/docs/apps/launch/built-for-shopify",
+        "The quality bar behind the badge and better App Store placement.",
+      ],
     ],
   },
   {
@@ -24,7 +36,8 @@ const directory = [
   },
 ] as const;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function linkHtml([title, href, note]: readonly [string, string, string]): string {
   const external = href.startsWith("http");

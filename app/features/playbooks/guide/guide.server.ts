@@ -25,11 +25,11 @@ const LOCK_SECONDS = 60;
 const FETCH_TIMEOUT_MS = 5000;
 export const MAX_DOC_BYTES = 1_000_000;
 
-export type GuideSource = "cache" | "remote" | "stale" | "fallback";
+type GuideSource = "cache" | "remote" | "stale" | "fallback";
 export interface CachedGuide extends TransformedGuide {
   fetchedAt: number;
 }
-export interface LoadedGuide extends TransformedGuide {
+interface LoadedGuide extends TransformedGuide {
   source: GuideSource;
 }
 

@@ -176,14 +176,54 @@ const LATIN1_ENTITIES =
 const NAMED_ENTITIES = new Map<string, string>([
   ...LATIN1_ENTITIES.split(" ").map((name, i): [string, string] => [name, String.fromCharCode(0xa0 + i)]),
   ...Object.entries({
-    amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", ndash: "\u2013", mdash: "\u2014", lsquo: "\u2018",
-    rsquo: "\u2019", sbquo: "\u201a", ldquo: "\u201c", rdquo: "\u201d", bdquo: "\u201e", hellip: "\u2026",
-    bull: "\u2022", trade: "\u2122", euro: "\u20ac", dagger: "\u2020", Dagger: "\u2021", permil: "\u2030",
-    lsaquo: "\u2039", rsaquo: "\u203a", ensp: "\u2002", emsp: "\u2003", thinsp: "\u2009", zwnj: "\u200c",
-    zwj: "\u200d", lrm: "\u200e", rlm: "\u200f", larr: "\u2190", rarr: "\u2192", uarr: "\u2191", darr: "\u2193",
-    harr: "\u2194", minus: "\u2212", prime: "\u2032", Prime: "\u2033", OElig: "\u0152", oelig: "\u0153",
-    Scaron: "\u0160", scaron: "\u0161", Yuml: "\u0178", fnof: "\u0192", circ: "\u02c6", tilde: "\u02dc",
-    colon: ":", Tab: "\t", NewLine: "\n",
+    amp: "&",
+    lt: "<",
+    gt: ">",
+    quot: '"',
+    apos: "'",
+    ndash: "\u2013",
+    mdash: "\u2014",
+    lsquo: "\u2018",
+    rsquo: "\u2019",
+    sbquo: "\u201a",
+    ldquo: "\u201c",
+    rdquo: "\u201d",
+    bdquo: "\u201e",
+    hellip: "\u2026",
+    bull: "\u2022",
+    trade: "\u2122",
+    euro: "\u20ac",
+    dagger: "\u2020",
+    Dagger: "\u2021",
+    permil: "\u2030",
+    lsaquo: "\u2039",
+    rsaquo: "\u203a",
+    ensp: "\u2002",
+    emsp: "\u2003",
+    thinsp: "\u2009",
+    zwnj: "\u200c",
+    zwj: "\u200d",
+    lrm: "\u200e",
+    rlm: "\u200f",
+    larr: "\u2190",
+    rarr: "\u2192",
+    uarr: "\u2191",
+    darr: "\u2193",
+    harr: "\u2194",
+    minus: "\u2212",
+    prime: "\u2032",
+    Prime: "\u2033",
+    OElig: "\u0152",
+    oelig: "\u0153",
+    Scaron: "\u0160",
+    scaron: "\u0161",
+    Yuml: "\u0178",
+    fnof: "\u0192",
+    circ: "\u02c6",
+    tilde: "\u02dc",
+    colon: ":",
+    Tab: "\t",
+    NewLine: "\n",
   }),
 ]);
 
@@ -218,7 +258,11 @@ function parseDeclarations(css: string): Declarations {
     const colon = part.indexOf(":");
     if (colon < 0) continue;
     const property = part.slice(0, colon).trim().toLowerCase();
-    const value = part.slice(colon + 1).replace(/!important/i, "").trim().toLowerCase();
+    const value = part
+      .slice(colon + 1)
+      .replace(/!important/i, "")
+      .trim()
+      .toLowerCase();
     if (property) declarations.set(property, value);
   }
   return declarations;
@@ -265,12 +309,7 @@ type Format = (typeof FORMAT_ORDER)[number];
  * on spans (`font-weight:700`), legacy exports inline, modern ones in classes.
  * The underline of a span around a link is the link's look, not emphasis.
  */
-function formatsOf(
-  node: ElementNode,
-  classStyles: Map<string, Declarations>,
-  implied: Format[],
-  useStyle: boolean,
-): Format[] {
+function formatsOf(node: ElementNode, classStyles: Map<string, Declarations>, implied: Format[], useStyle: boolean): Format[] {
   const formats = new Set<Format>(implied);
   if (useStyle) {
     const style = effectiveStyle(node, classStyles);
@@ -404,16 +443,15 @@ function repairTables(root: ElementNode): void {
 /** Removed with everything inside. Raw-text elements (script, style, xmp…)
  *  must be here: unwrapping them would turn their text into markup. */
 const DROP = new Set(
-  ("head title meta link base style script noscript template iframe frame frameset noframes object embed applet " +
+  (
+    "head title meta link base style script noscript template iframe frame frameset noframes object embed applet " +
     "param form input button select option textarea label fieldset xmp plaintext noembed svg math canvas audio " +
-    "video source track map area colgroup col dialog")
-    .split(" "),
+    "video source track map area colgroup col dialog"
+  ).split(" "),
 );
 
 /** Kept as they are, without attributes (except the few handled below). */
-const KEEP = new Set(
-  ("p br hr ul ol li dl dt dd table caption thead tbody tfoot tr td th blockquote pre code").split(" "),
-);
+const KEEP = new Set("p br hr ul ol li dl dt dd table caption thead tbody tfoot tr td th blockquote pre code".split(" "));
 const VOID = new Set(["br", "hr", "img"]);
 const TABLE_SECTIONS = ["thead", "tbody", "tfoot"];
 /** Containers that mean nothing without child elements. */
@@ -635,8 +673,8 @@ function finishHeadingsAndLinks(content: GuideNode[], reservedIds: Iterable<stri
   }
   // A heading is linked to by its own id or, in older exports, an anchor inside it.
   const sourceIds = headingNodes.map((heading) =>
-    [heading.attrs.get("id"), ...findAll(heading.children, (n) => n.tag === "a").map((a) => a.attrs.get("id"))].filter(
-      (id): id is string => Boolean(id),
+    [heading.attrs.get("id"), ...findAll(heading.children, (n) => n.tag === "a").map((a) => a.attrs.get("id"))].filter((id): id is string =>
+      Boolean(id),
     ),
   );
   const headingSourceIds = new Set(sourceIds.flat());
