@@ -5,7 +5,8 @@ import { BrandMark } from "~/components/ui/BrandMark";
 import type { SubmissionResult } from "@conform-to/react";
 import { authenticateAdmin, DASHBOARD_PATH, LoginError, optionalAdmin, startAdminSession } from "~/features/admin/auth.server";
 import { LoginForm } from "~/features/admin/LoginForm";
-import { loginSchema, LOGIN_MESSAGES } from "~/features/admin/login.schema";
+import { loginSchema } from "~/features/admin/login.schema";
+import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
 import { formHeaders } from "~/lib/forms";
 import { BodyTooLargeError, clientIp, readFormData, requireSameOrigin } from "~/lib/request.server";
 

@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
-import { BLOG_MESSAGES, categoryLabel, FEED_LINK } from "~/features/blog/blog.options";
+import { categoryLabel, FEED_LINK } from "~/features/blog/blog.options";
+import { BLOG_MESSAGES } from "~/features/blog/blog.messages";
 import { getPublishedPost } from "~/features/blog/blog.server";
 import { BlogPostView, PostNotFound } from "~/features/blog/BlogPost";
 import { notFound } from "~/features/marketing/not-found.server";

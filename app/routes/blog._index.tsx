@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
-import { BLOG_MESSAGES, categoryLabel, FEED_LINK } from "~/features/blog/blog.options";
+import { categoryLabel, FEED_LINK } from "~/features/blog/blog.options";
+import { BLOG_MESSAGES } from "~/features/blog/blog.messages";
 import { listPublishedPosts, parseCategory } from "~/features/blog/blog.server";
 import { BlogGrid, CategoryFilter } from "~/features/blog/BlogCards";
 import { pageFromUrl } from "~/lib/pagination";

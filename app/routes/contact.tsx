@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
 import { ContactForm } from "~/features/lead-capture/ContactForm";
-import { CONTACT_MESSAGES, contactSchema } from "~/features/lead-capture/contact.schema";
+import { contactSchema } from "~/features/lead-capture/contact.schema";
+import { CONTACT_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 import { CONTACT_RATE_LIMIT, sendContactMessage } from "~/features/lead-capture/contact.server";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";

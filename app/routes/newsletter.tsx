@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { NewsletterForm } from "~/features/lead-capture/NewsletterForm";
-import { NEWSLETTER_MESSAGES, newsletterSchema } from "~/features/lead-capture/newsletter.schema";
+import { newsletterSchema } from "~/features/lead-capture/newsletter.schema";
+import { NEWSLETTER_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 import { NEWSLETTER_RATE_LIMIT, subscribeNewsletter } from "~/features/lead-capture/newsletter.server";
 import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { formHeaders } from "~/lib/forms";

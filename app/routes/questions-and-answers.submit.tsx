@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
-import { QA_CATEGORIES, QA_MESSAGES, questionSchema } from "~/features/qa/qa.schema";
+import { QA_MESSAGES } from "~/features/qa/qa.messages";
+import { QA_CATEGORIES, questionSchema } from "~/features/qa/qa.schema";
 import { QA_RATE_LIMIT, submitQuestion } from "~/features/qa/qa.server";
 import { QuestionForm } from "~/features/qa/QuestionForm";
 import { formHeaders } from "~/lib/forms";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ONBOARDING_MESSAGES as M } from "~/features/onboarding/onboarding.messages";
 import {
   isValidPhone,
-  ONBOARDING_MESSAGES as M,
   onboardingSchema,
   step1Schema,
   step2Schema,

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { WAITLIST_MESSAGES, waitlistSchema } from "~/features/lead-capture/waitlist.schema";
+import { waitlistSchema } from "~/features/lead-capture/waitlist.schema";
+import { WAITLIST_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 
 function errorsFor(email: string | undefined) {
   const fd = new FormData();

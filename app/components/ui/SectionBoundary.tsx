@@ -7,17 +7,14 @@
  * boundary's fallback (and logged) instead of failing the whole document; the
  * browser then tries the part again and the error boundary takes over.
  */
-import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { Component, Suspense, type ReactNode } from "react";
 
-class Catch extends Component<{ name: string; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+// React itself logs the error a boundary catches (console.error), with the component stack.
+class Catch extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(`The page's ${this.props.name} failed; the rest of the page stays`, error, info.componentStack);
   }
 
   override render() {
@@ -26,11 +23,11 @@ class Catch extends Component<{ name: string; fallback: ReactNode; children: Rea
 }
 
 export function SectionBoundary({
-  name,
   fallback = null,
   suspense = true,
   children,
 }: {
+  /** What the part is, for people reading the page's code. */
   name: string;
   fallback?: ReactNode;
   /**
@@ -40,9 +37,5 @@ export function SectionBoundary({
   suspense?: boolean;
   children: ReactNode;
 }) {
-  return (
-    <Catch name={name} fallback={fallback}>
-      {suspense ? <Suspense fallback={fallback}>{children}</Suspense> : children}
-    </Catch>
-  );
+  return <Catch fallback={fallback}>{suspense ? <Suspense fallback={fallback}>{children}</Suspense> : children}</Catch>;
 }

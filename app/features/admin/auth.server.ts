@@ -17,7 +17,8 @@ import {
 } from "~/lib/rate-limit.server";
 import { requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { LOGIN_MESSAGES, loginSchema } from "./login.schema";
+import { loginSchema } from "./login.schema";
+import { LOGIN_MESSAGES } from "./admin.messages";
 import { DUMMY_HASH, verifyPassword } from "./password.server";
 import { adminSessionStorage, SESSION_MAX_AGE_SECONDS } from "./session.server";
 

@@ -4,7 +4,8 @@ import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { Pagination } from "~/components/ui/Pagination";
 import { cn } from "~/components/ui/cn";
-import { BLOG_CATEGORIES, BLOG_MESSAGES, CARD_TAGS, categoryLabel } from "./blog.options";
+import { BLOG_CATEGORIES, CARD_TAGS, categoryLabel } from "./blog.options";
+import { BLOG_MESSAGES } from "./blog.messages";
 import type { BlogCard } from "./blog.server";
 
 /** "All Posts" and the six categories, as links: shareable and working without JavaScript. */

@@ -3,7 +3,8 @@ import { Link } from "@remix-run/react";
 import { StructuredContent } from "~/components/content/StructuredContent";
 import { Badge } from "~/components/ui/Badge";
 import { Container } from "~/components/ui/Container";
-import { BLOG_MESSAGES, categoryLabel } from "./blog.options";
+import { categoryLabel } from "./blog.options";
+import { BLOG_MESSAGES } from "./blog.messages";
 import type { BlogCard } from "./blog.server";
 import { Author, BlogCardView } from "./BlogCards";
 

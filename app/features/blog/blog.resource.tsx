@@ -5,7 +5,8 @@ import { formatDate } from "~/components/ui/format";
 import { defineResource } from "~/lib/admin-resource/types";
 import { jsonProblem } from "~/lib/json";
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
-import { BLOG_CATEGORIES, BLOG_MESSAGES as M, categoryLabel } from "./blog.options";
+import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
+import { BLOG_MESSAGES as M } from "./blog.messages";
 
 /** An https URL (images are shown on an https site), or a path of this site such as /blog/covers/launch.svg. */
 const imageUrl = optionalField(

@@ -5,7 +5,7 @@ import type { ResourceServer, ServerContext } from "~/lib/admin-resource/server"
 import { tableQueries } from "~/lib/admin-resource/table.server";
 import { getDb } from "~/lib/db.server";
 import type { z } from "zod";
-import { CONTENT_MESSAGES } from "./content.schema";
+import { CONTENT_MESSAGES } from "./content.messages";
 import {
   contentBlocksResource,
   guidesResource,

@@ -8,16 +8,8 @@ import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
-import {
-  checkboxField,
-  contentField,
-  CONTENT_MESSAGES,
-  integerOrZero,
-  optionalLongText,
-  optionalText,
-  slugField,
-  titleField,
-} from "./content.schema";
+import { checkboxField, contentField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
+import { CONTENT_MESSAGES } from "./content.messages";
 import { ReorderButtons } from "~/components/ui/ReorderButtons";
 
 const messagesFor = (singular: string, plural: string): ResourceMessages => ({

@@ -5,7 +5,7 @@ import { ErrorList, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import type { PublicFormActionData } from "~/lib/forms.server";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
-import { CHECKLIST_MESSAGES as M } from "./lead-magnet.messages";
+import { CHECKLIST_MESSAGES as M } from "./lead-capture.messages";
 import { CHECKLIST_PATH } from "~/lib/paths";
 
 const FETCHER_KEY = "checklist-form";

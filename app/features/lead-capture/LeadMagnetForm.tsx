@@ -4,7 +4,7 @@ import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
-import { LEAD_MAGNET_MESSAGES } from "./lead-magnet.messages";
+import { LEAD_MAGNET_MESSAGES } from "./lead-capture.messages";
 
 import type { z } from "zod";
 import type { leadMagnetPopupSchema } from "./lead-magnet.schema";

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
-import { PLAYBOOK_LANDING_MESSAGES as M } from "./lead-magnet.messages";
+import { PLAYBOOK_LANDING_MESSAGES as M } from "./lead-capture.messages";
 import type { playbookLandingSchema } from "./lead-magnet.schema";
 import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 

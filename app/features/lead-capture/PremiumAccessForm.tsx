@@ -6,7 +6,8 @@ import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { Modal } from "~/components/ui/Modal";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
-import { ACCESS_TIMINGS, PREMIUM_MESSAGES } from "./premium.messages";
+import { ACCESS_TIMINGS } from "./premium.options";
+import { PREMIUM_MESSAGES } from "./lead-capture.messages";
 import type { premiumAccessSchema } from "./premium.schema";
 import { PREMIUM_PATH } from "~/lib/paths";
 

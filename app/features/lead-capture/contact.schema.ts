@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { multiLine, requiredEmail, singleLine } from "~/lib/validation";
-
-export const CONTACT_MESSAGES = {
-  name: "Please enter your name",
-  nameTooLong: "Name must be less than 100 characters",
-  emailRequired: "Please enter your email",
-  emailInvalid: "Please enter a valid email address",
-  companyTooLong: "Company must be less than 100 characters",
-  messageTooShort: "Please write at least 10 characters",
-  messageTooLong: "Message must be less than 2000 characters",
-  success: "Message sent!",
-  successDetail: "Thanks for reaching out. We reply within one business day.",
-  failure: "Your message could not be sent. Please try again.",
-} as const;
+import { CONTACT_MESSAGES } from "./lead-capture.messages";
 
 export const contactSchema = z.object({
   name: singleLine(CONTACT_MESSAGES.name).min(2, CONTACT_MESSAGES.name).max(100, CONTACT_MESSAGES.nameTooLong),

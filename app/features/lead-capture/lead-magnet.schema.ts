@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalField, phoneField, requiredEmail, singleLine } from "~/lib/validation";
-import { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES } from "./lead-magnet.messages";
+import { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES } from "./lead-capture.messages";
 
 export { CHECKLIST_MESSAGES, LEAD_MAGNET_MESSAGES, PLAYBOOK_LANDING_MESSAGES };
 

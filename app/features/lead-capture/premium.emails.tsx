@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DetailsTable, detailLines } from "~/email/layout";
 import { defineEmailTemplate, greetingName } from "~/email/template";
-import { accessTimingLabel } from "./premium.messages";
+import { accessTimingLabel } from "./premium.options";
 
 const payload = z.object({
   firstName: z.string(),

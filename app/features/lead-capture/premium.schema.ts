@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { requiredEmail, singleLine } from "~/lib/validation";
-import { ACCESS_TIMINGS, PREMIUM_MESSAGES as M } from "./premium.messages";
-
-export { PREMIUM_MESSAGES } from "./premium.messages";
+import { ACCESS_TIMINGS } from "./premium.options";
+import { PREMIUM_MESSAGES as M } from "./lead-capture.messages";
 
 /** The premium access request: the same schema in the dialog, on /playbooks/premium and in the action. */
 export const premiumAccessSchema = z.object({

@@ -14,7 +14,7 @@ import { EmptyState, Table } from "~/components/ui/Table";
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/lib/forms";
 import { keywordSchema } from "./keyword.schema";
-import { LEAD_MESSAGES as M } from "./lead-finder.options";
+import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 import type { LeadFinderActionData } from "./lead-finder.server";
 import type { KeywordRow, LeadsPage } from "./leads.server";
 import type { UploadReport } from "./upload.server";

@@ -9,7 +9,8 @@
 import Papa from "papaparse";
 import { z } from "zod";
 import { webAddress, withHttps } from "~/lib/urls";
-import { DEFAULT_STATUS, LEAD_MESSAGES, MAX_UPLOAD_ROWS, SKIPPED_REPORTED } from "./lead-finder.options";
+import { DEFAULT_STATUS, MAX_UPLOAD_ROWS, SKIPPED_REPORTED } from "./lead-finder.options";
+import { LEAD_MESSAGES } from "./lead-finder.messages";
 
 type LeadField = "storeName" | "storeUrl" | "email" | "appTesting" | "status";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLine } from "~/lib/validation";
-import { LEAD_MESSAGES as M } from "./lead-finder.options";
+import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 
 /** A keyword: non-empty after trimming (spec), one line. The same schema in the browser and the action. */
 export const keywordSchema = z.object({

@@ -8,7 +8,8 @@ import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { keywordSchema } from "./keyword.schema";
-import { LEADS_PAGE_SIZE, LEAD_MESSAGES as M } from "./lead-finder.options";
+import { LEADS_PAGE_SIZE } from "./lead-finder.options";
+import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 import {
   addKeyword,
   deleteAllStores,

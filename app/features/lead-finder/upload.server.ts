@@ -1,7 +1,8 @@
 /** The CSV upload, for the tab's form (without JavaScript) and its upload endpoint (with it): one path. */
 import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { decodeCsv, parseLeadsCsv, type Skipped } from "./csv-import.server";
-import { LEAD_MESSAGES, MAX_UPLOAD_BYTES } from "./lead-finder.options";
+import { MAX_UPLOAD_BYTES } from "./lead-finder.options";
+import { LEAD_MESSAGES } from "./lead-finder.messages";
 import { getKeyword, importLeads } from "./leads.server";
 
 export type UploadReport =

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { isValidPhone, multiLine, phoneField, singleLine } from "~/lib/validation";
-import { APP_CATEGORIES, EMAIL_PATTERN, MIN_LONG_TEXT, ONBOARDING_MESSAGES as M, PLAN_LIMITS, PRICING_MODELS } from "./onboarding.options";
+import { APP_CATEGORIES, EMAIL_PATTERN, MIN_LONG_TEXT, PLAN_LIMITS, PRICING_MODELS } from "./onboarding.options";
+import { ONBOARDING_MESSAGES as M } from "./onboarding.messages";
 
 export * from "./onboarding.options";
 

@@ -21,15 +21,8 @@ import {
   ONBOARDING_RATE_LIMIT,
   saveDraft,
 } from "./onboarding.server";
-import {
-  ONBOARDING_MESSAGES as M,
-  onboardingSchema,
-  STEP_COUNT,
-  stepSchema,
-  stepSchemas,
-  toDraft,
-  type OnboardingDraft,
-} from "./onboarding.schema";
+import { ONBOARDING_MESSAGES as M } from "./onboarding.messages";
+import { onboardingSchema, STEP_COUNT, stepSchema, stepSchemas, toDraft, type OnboardingDraft } from "./onboarding.schema";
 
 export interface WizardState {
   step: number;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { showToast } from "~/lib/client-toast";
 import { useHydrated } from "~/lib/forms";
-import { QA_MESSAGES } from "./qa.options";
+import { QA_MESSAGES } from "./qa.messages";
 
 /**
  * Share: the device's share sheet, else copy the link ('Link copied to

@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { checkboxField, multiLine, optionalField, singleLine } from "~/lib/validation";
-import { QA_CATEGORIES, QA_MESSAGES as M } from "./qa.options";
-
-export const QA_ADMIN_MESSAGES = {
-  updated: "Question updated successfully",
-  updateFailed: "Failed to update question",
-  deleted: "Question deleted successfully",
-  deleteFailed: "Failed to delete question",
-  fetchFailed: "Failed to fetch submissions",
-} as const;
+import { QA_CATEGORIES } from "./qa.options";
+import { QA_MESSAGES as M } from "./qa.messages";
 
 export const qaEditSchema = z.object({
   title: singleLine(M.titleShort).min(10, M.titleShort).max(200, M.titleLong),

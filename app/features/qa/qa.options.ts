@@ -20,21 +20,6 @@ export type QaSort = (typeof QA_SORTS)[number]["value"];
 
 export const QA_PAGE_SIZE = 20;
 
-export const QA_MESSAGES = {
-  titleShort: "Title must be at least 10 characters",
-  titleLong: "Title must be less than 200 characters",
-  questionShort: "Question must be at least 20 characters",
-  questionLong: "Question must be less than 2000 characters",
-  category: "Please select a category",
-  nameShort: "Name must be at least 2 characters",
-  nameLong: "Name must be less than 100 characters",
-  emailInvalid: "Invalid email address",
-  emailLong: "Email must be less than 255 characters",
-  success: "Question submitted successfully! We'll review and answer it soon.",
-  failure: "Your question could not be submitted. Please try again.",
-  linkCopied: "Link copied to clipboard!",
-} as const;
-
 export function categoryLabel(value: string): string {
   return QA_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 }

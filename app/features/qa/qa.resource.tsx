@@ -9,7 +9,8 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource, resourcePath } from "~/lib/admin-resource/types";
-import { QA_ADMIN_MESSAGES as M, qaEditSchema } from "./qa-admin.schema";
+import { qaEditSchema } from "./qa-admin.schema";
+import { QA_ADMIN_MESSAGES as M } from "./qa.messages";
 import { categoryLabel, QA_CATEGORIES } from "./qa.options";
 
 const TAB = "qa";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLine, optionalField, singleLine } from "~/lib/validation";
-import { QA_CATEGORIES, QA_MESSAGES as M } from "./qa.options";
+import { QA_CATEGORIES } from "./qa.options";
+import { QA_MESSAGES as M } from "./qa.messages";
 
 export * from "./qa.options";
 

@@ -18,7 +18,8 @@ import { cn } from "~/components/ui/cn";
 import { showToast } from "~/lib/client-toast";
 import { warmLeadsSearchSchema } from "./search.schema";
 import type { WarmLeadsView } from "./tool.server";
-import { exportHref, SEARCH_STEPS, WARM_LEADS_MESSAGES as M, WARM_LEADS_PATH } from "./warm-leads.options";
+import { exportHref, SEARCH_STEPS, WARM_LEADS_PATH } from "./warm-leads.options";
+import { WARM_LEADS_MESSAGES as M } from "./warm-leads.messages";
 import type { WarmLead, WarmLeadsPage } from "./warm-leads.server";
 
 const card = "rounded-2xl border border-slate-200 bg-white shadow-sm";

@@ -6,7 +6,8 @@ import { pageFromUrl } from "~/lib/pagination";
 import { redirectWithToast } from "~/lib/toast.server";
 import { warmLeadsSearchSchema } from "./search.schema";
 import { exportRow, exportWarmLeads, searchWarmLeads, type WarmLead, type WarmLeadsPage } from "./warm-leads.server";
-import { EXPORT_FIELDS, exportFilename, WARM_LEADS_MESSAGES as M, WARM_LEADS_PATH } from "./warm-leads.options";
+import { EXPORT_FIELDS, exportFilename, WARM_LEADS_PATH } from "./warm-leads.options";
+import { WARM_LEADS_MESSAGES as M } from "./warm-leads.messages";
 
 export type WarmLeadsView =
   | { step: "intro" }

@@ -1,0 +1,13 @@
+/** The admin feature's messages: the spec's texts, shared by the browser and the server. */
+
+export const LOGIN_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  failed: "Login failed",
+  notAdmin: "Access denied. Admin privileges required.",
+  throttled: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+  success: "Logged in successfully!",
+  accessDenied: "Access denied",
+  loggedOut: "You have been logged out.",
+} as const;
