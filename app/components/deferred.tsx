@@ -52,7 +52,7 @@ export function deferred<P extends Record<string, any>>(load: () => Promise<Comp
         // The module could not be fetched (a network blip, a deploy in between): React keeps the
         // server's HTML of this part as it is (a form still posts without JavaScript) instead of
         // failing the page. Never settles, so the page is not reported as hydrated.
-        console.error("A deferred part of the page could not be loaded; its server HTML stays", error);
+        console.error(error);
         return new Promise<never>(() => {});
       }),
   );

@@ -30,8 +30,3 @@ export function formatDateTime(value: DateInput): string {
   if (value === null || value === undefined) return "—";
   return DATE_TIME.format(new Date(value));
 }
-
-/** The current year in UTC: the same on the server and in the browser, whatever the visitor's zone. */
-export function currentYear(now = new Date()): number {
-  return now.getUTCFullYear();
-}

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import { Container } from "~/components/ui/Container";
-import { currentYear } from "~/components/ui/format";
 import { footerLinks } from "./navigation";
 
 /** The site footer; `newsletter` is the 'Stay Updated' box (a form passed in by the layout). */
@@ -35,7 +34,8 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         ) : null}
       </Container>
       <Container className="border-t border-slate-800 py-6 text-xs">
-        <p>© {currentYear()} Founder Leads. All rights reserved.</p>
+        {/* The year in UTC: the same on the server and in every visitor's browser, whatever the zone. */}
+        <p>© {new Date().getUTCFullYear()} Founder Leads. All rights reserved.</p>
       </Container>
     </footer>
   );
