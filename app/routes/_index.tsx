@@ -2,10 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { getContentBlockText } from "~/features/content/content-blocks.server";
 import { Announcement, FinalCta, Hero, HowItWorks, Pricing, Problems } from "~/features/marketing/HomeSections";
-import { RoiCalculator } from "~/features/marketing/deferred";
+import { RoiCalculator, Testimonials } from "~/features/marketing/deferred";
 import { roiFromSearchParams } from "~/features/marketing/roi";
 import { BenefitCards } from "~/features/marketing/sections/Benefits";
-import { Testimonials } from "~/features/marketing/sections/Testimonials";
 import { seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
 import type { ReactNode } from "react";
@@ -29,9 +28,9 @@ export default function Home() {
     ["problems", <Problems />],
     ["how it works", <HowItWorks />],
     ["benefits", <BenefitCards />],
-    // Deferred: its own Suspense boundary already.
+    // The deferred parts (ROI calculator, testimonials) are their own Suspense boundary already.
     ["ROI calculator", <RoiCalculator state={roi} />, { suspense: false }],
-    ["testimonials", <Testimonials />],
+    ["testimonials", <Testimonials />, { suspense: false }],
     ["pricing", <Pricing />],
     ["final call to action", <FinalCta />],
   ];

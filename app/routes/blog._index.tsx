@@ -7,6 +7,7 @@ import { listPublishedPosts, parseCategory } from "~/features/blog/blog.server";
 import { BlogGrid, CategoryFilter } from "~/features/blog/BlogCards";
 import { pageFromUrl } from "~/lib/pagination";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { OFFER } from "~/lib/offer";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -32,7 +33,7 @@ export default function Blog() {
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight">
             {category ? categoryLabel(category) : "Notes for Shopify app founders"}
           </h1>
-          <p className="mt-3 text-lg text-slate-600">Growth, product and go-to-market lessons from working with 57+ app founders.</p>
+          <p className="mt-3 text-lg text-slate-600">{`Growth, product and go-to-market lessons from working with ${OFFER.foundersServed} app founders.`}</p>
         </div>
         <div className="mt-8">
           <CategoryFilter active={category} />

@@ -11,6 +11,7 @@ import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { PLAYBOOKS_PATH, PREMIUM_PATH } from "~/lib/paths";
+import { OFFER } from "~/lib/offer";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return {
@@ -53,7 +54,7 @@ export default function PremiumAccess() {
           </PremiumSubmitted>
         }
       >
-        $197 one-time, lifetime access to all six premium playbooks.
+        {`${OFFER.premiumPrice} one-time, lifetime access to all ${OFFER.premiumPlaybooksWord} premium playbooks.`}
       </SignupPage>
     );
   }
@@ -62,8 +63,7 @@ export default function PremiumAccess() {
       title="Get premium access"
       form={<PremiumAccessForm contactEmail={contactEmail} lastResult={actionData?.result} onSubmitted={() => setDone(true)} />}
     >
-      SaaS Academy Premium: all six playbooks, templates and future updates for $197, one time. Tell us where to send the payment details;
-      we reply within 24 hours.
+      {`SaaS Academy Premium: all ${OFFER.premiumPlaybooksWord} playbooks, templates and future updates for ${OFFER.premiumPrice}, one time. Tell us where to send the payment details; we reply within ${OFFER.premiumReplyHours} hours.`}
     </SignupPage>
   );
 }
@@ -71,8 +71,7 @@ export default function PremiumAccess() {
 export const meta: MetaFunction = ({ matches }) =>
   seo({
     title: "Premium Access: SaaS Academy",
-    description:
-      "Request premium access to all six Shopify app playbooks: $197 one-time, lifetime access. Payment details within 24 hours.",
+    description: `Request premium access to all ${OFFER.premiumPlaybooksWord} Shopify app playbooks: ${OFFER.premiumPrice} one-time, lifetime access. Payment details within ${OFFER.premiumReplyHours} hours.`,
     path: PREMIUM_PATH,
     siteUrl: siteUrlFromMatches(matches),
   });

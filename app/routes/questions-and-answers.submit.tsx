@@ -8,6 +8,7 @@ import { QuestionForm } from "~/features/qa/QuestionForm";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { OFFER } from "~/lib/offer";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -24,7 +25,7 @@ export const headers = formHeaders;
 
 const reasons = [
   "A founder on our team answers, not a bot",
-  "Answers draw on 57+ Shopify app launches",
+  `Answers draw on ${OFFER.foundersServed} Shopify app launches`,
   "Published answers help other founders too",
   "No sign-up: your name and email are optional",
 ];

@@ -10,6 +10,7 @@ import { ACCESS_TIMINGS } from "./premium.options";
 import { PREMIUM_MESSAGES } from "./lead-capture.messages";
 import type { premiumAccessSchema } from "./premium.schema";
 import { PREMIUM_PATH } from "~/lib/paths";
+import { OFFER } from "~/lib/offer";
 
 const loadPremiumSchema = () => import("./premium.schema").then((m) => m.premiumAccessSchema);
 
@@ -95,7 +96,7 @@ export function PremiumAccessForm({
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? "Submitting..." : "Request premium access"}
       </Button>
-      <p className="text-center text-xs text-slate-600">$197 one-time, lifetime access. We send the payment details within 24 hours.</p>
+      <p className="text-center text-xs text-slate-600">{`${OFFER.premiumPrice} one-time, lifetime access. We send the payment details within ${OFFER.premiumReplyHours} hours.`}</p>
     </fetcher.Form>
   );
 }

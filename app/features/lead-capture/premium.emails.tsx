@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DetailsTable, detailLines } from "~/email/layout";
 import { defineEmailTemplate, greetingName } from "~/email/template";
 import { accessTimingLabel } from "./premium.options";
+import { OFFER } from "~/lib/offer";
 
 const payload = z.object({
   firstName: z.string(),
@@ -19,8 +20,8 @@ export const premiumRequesterEmail = defineEmailTemplate({
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Thanks, {greetingName(p.firstName)}: your request is in</h1>
       <p>
-        You asked for premium access ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS Academy Premium is $197, one time, with
-        lifetime access to all six playbooks and every future update.
+        You asked for premium access ({accessTimingLabel(p.accessTiming).toLowerCase()}). SaaS Academy Premium is {OFFER.premiumPrice}, one
+        time, with lifetime access to all {OFFER.premiumPlaybooksWord} playbooks and every future update.
       </p>
       <p>We'll email you the payment details within 24 hours. Once paid, your access opens the same day.</p>
       <p>
@@ -33,7 +34,7 @@ export const premiumRequesterEmail = defineEmailTemplate({
       `Thanks, ${greetingName(p.firstName)}: your request is in`,
       "",
       `You asked for premium access (${accessTimingLabel(p.accessTiming).toLowerCase()}).`,
-      "SaaS Academy Premium is $197, one time, with lifetime access to all six playbooks and every future update.",
+      `SaaS Academy Premium is ${OFFER.premiumPrice}, one time, with lifetime access to all ${OFFER.premiumPlaybooksWord} playbooks and every future update.`,
       "We'll email you the payment details within 24 hours.",
       "",
       `Questions? Reply to this email or write to us: ${ctx.siteUrl}/contact`,

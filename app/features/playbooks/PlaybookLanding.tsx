@@ -3,6 +3,7 @@ import { Container } from "~/components/ui/Container";
 import { FreeTag } from "./FreeTag";
 import { CheckIcon } from "~/components/ui/Icons";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { OFFER } from "~/lib/offer";
 
 const promises = [
   "The full guide, readable in your browser right away",
@@ -31,8 +32,8 @@ export function PlaybookLanding({ form }: { form: ReactNode }) {
               The Shopify App Launch &amp; Scaling Playbook
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600">
-              What we have learned helping 57+ Shopify app founders go from an approved listing to paying merchants: the steps, the order to
-              take them in, and the mistakes that cost months.
+              What we have learned helping {OFFER.foundersServed} Shopify app founders go from an approved listing to paying merchants: the
+              steps, the order to take them in, and the mistakes that cost months.
             </p>
             <ul className="mt-8 space-y-3">
               {promises.map((p) => (

@@ -3,6 +3,7 @@
  * card, the six premium playbooks and the academy offer. Plain constants:
  * this module ships to the browser.
  */
+import { OFFER } from "~/lib/offer";
 
 interface PremiumPlaybook {
   id: string;
@@ -95,7 +96,7 @@ export const PREMIUM_PLAYBOOKS: readonly PremiumPlaybook[] = [
 
 /** Hero statistics; the numbers match claims made elsewhere on the site. */
 export const HUB_STATS: readonly { value: string; label: string }[] = [
-  { value: "57+", label: "Shopify app founders served" },
+  { value: OFFER.foundersServed, label: "Shopify app founders served" },
   { value: "6", label: "Premium playbooks" },
   { value: "69", label: "Points in the free marketing checklist" },
   { value: "48hrs", label: "To your first verified leads" },
@@ -103,7 +104,7 @@ export const HUB_STATS: readonly { value: string; label: string }[] = [
 
 export const ACADEMY: { title: string; price: string; priceNote: string; includes: string[] } = {
   title: "SaaS Academy Premium",
-  price: "$197",
+  price: OFFER.premiumPrice,
   priceNote: "one-time, lifetime access",
   includes: [
     "All six premium playbooks",

@@ -1,6 +1,7 @@
 import { Container } from "~/components/ui/Container";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
+import { OFFER } from "~/lib/offer";
 
 interface Testimonial {
   quote: string;
@@ -182,7 +183,7 @@ export function Testimonials() {
               ))}
             </dl>
             <p className="mt-8 border-t border-white/20 pt-6 text-sm text-brand-100">
-              57+ founders served, with new leads delivered every week.
+              {`${OFFER.foundersServed} founders served, with new leads delivered every week.`}
             </p>
           </div>
         </div>
