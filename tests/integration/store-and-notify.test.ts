@@ -6,35 +6,11 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { all, envLosingAnswers, freshIp, postForm, recordingEnv } from "./helpers";
+import { answers } from "./onboarding-answers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
-const long = (text: string) => `${text} `.repeat(Math.ceil(60 / (text.length + 1))).trim();
-
-function onboarding(email: string) {
-  return {
-    appName: "ShipFast",
-    appCategory: "shipping",
-    appDescription: long("Fast label printing for busy stores"),
-    appUrl: "https://apps.shopify.com/shipfast",
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email,
-    company: "Analytical Apps",
-    phone: "+1 (555) 123-4567",
-    pricingModel: "subscription",
-    "pricingPlans[0].name": "Starter",
-    "pricingPlans[0].price": "$19/month",
-    "pricingPlans[0].features": long("Batch labels and tracking emails"),
-    uniqueValue: long("The only app that prints labels in one click"),
-    targetAudience: "Stores shipping 500+ orders a month",
-    idealContactPersona: "Head of operations",
-    painPoints: "Slow fulfilment",
-    customerBehavior: "Compare apps in the App Store",
-    competitionApps: "ShipStation, Sendcloud",
-    step: "4",
-    intent: "submit",
-  };
-}
+/** The final onboarding step's POST: every answer, submitted. */
+const onboarding = (email: string) => ({ ...answers(email), step: "4", intent: "submit" });
 
 interface FormCase {
   name: string;
