@@ -1,14 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { DashboardSummary } from "~/features/admin/AdminShell";
+import { dashboardSummary } from "~/features/admin/dashboard.server";
+import { LeadsChart } from "~/features/admin/LeadsChart";
 import { ResourceList } from "~/features/admin/ResourceViews";
 import { resourceDef } from "~/features/admin/resources";
 import { resourceHandlers } from "~/features/admin/resources.server";
 
-/** The dashboard opens on the Pages list (the same list as /admin/dashboard/pages). */
-export const loader = (args: LoaderFunctionArgs) => resourceHandlers.listLoader({ ...args, params: { ...args.params, tab: "pages" } });
+/** The dashboard's home: the counts and the leads chart, then the Pages list (the same list as /admin/dashboard/pages). */
+export async function loader(args: LoaderFunctionArgs) {
+  const list = await resourceHandlers.listLoader({ ...args, params: { ...args.params, tab: "pages" } });
+  const summary = await dashboardSummary(args.context.cloudflare.env);
+  return data({ ...list.data, summary }, list.init ?? undefined);
+}
 export const action = (args: ActionFunctionArgs) => resourceHandlers.listAction({ ...args, params: { ...args.params, tab: "pages" } });
 
-export default function PagesTabRoute() {
-  const data = useLoaderData<typeof loader>();
-  return <ResourceList def={resourceDef(data.tab)} data={data} />;
+export default function DashboardHomeRoute() {
+  const { summary, ...data } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <DashboardSummary counts={summary.counts} chart={summary.chart ? <LeadsChart days={summary.chart} /> : null} />
+      <ResourceList def={resourceDef(data.tab)} data={data} />
+    </>
+  );
 }

@@ -2,30 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { AdminShell } from "~/features/admin/AdminShell";
-import { dashboardCounts } from "~/features/admin/dashboard.server";
-import { LeadsChart } from "~/features/admin/LeadsChart";
-import { leadsPerDay } from "~/features/admin/leads-chart.server";
 import { TabError } from "~/features/admin/TabError";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
-  // The counts and the chart are a summary: if they cannot be read, each tab still loads (and says what failed).
-  const summary = <T,>(what: string, read: Promise<T>) =>
-    read.catch((error: unknown) => {
-      console.error(`Reading the dashboard ${what} failed`, error);
-      return null;
-    });
-  const [counts, chart] = await Promise.all([summary("counts", dashboardCounts(env)), summary("chart", leadsPerDay(env))]);
-  return { email: admin.email, counts, chart };
+  const admin = await requireAdmin(request, context.cloudflare.env);
+  return { email: admin.email };
 }
 
 export const handle = { bareLayout: true };
 
 export default function Dashboard() {
-  const { email, counts, chart } = useLoaderData<typeof loader>();
+  const { email } = useLoaderData<typeof loader>();
   return (
-    <AdminShell email={email} counts={counts} chart={chart ? <LeadsChart days={chart} /> : null}>
+    <AdminShell email={email}>
       <Outlet />
     </AdminShell>
   );
@@ -49,7 +38,7 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <AdminShell email={data.email} counts={data.counts} chart={data.chart ? <LeadsChart days={data.chart} /> : null}>
+    <AdminShell email={data.email}>
       <TabError error={error} />
     </AdminShell>
   );

@@ -56,17 +56,27 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
   );
 }
 
-export function AdminShell({
-  email,
-  counts,
-  chart,
-  children,
-}: {
-  email: string;
-  counts: DashboardCounts | null;
-  chart?: ReactNode;
-  children: ReactNode;
-}) {
+/** The dashboard's home summary: the counts of every resource and the leads chart. */
+export function DashboardSummary({ counts, chart }: { counts: DashboardCounts | null; chart?: ReactNode }) {
+  return (
+    <div className="mb-8">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+        {countCards.map((c) => (
+          <div key={c.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{c.label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-ink" data-testid={`count-${c.key}`}>
+              {counts ? counts[c.key] : "—"}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {chart}
+    </div>
+  );
+}
+
+/** The dashboard around every tab: the top bar, the tabs and the tab's page at the full width of the page. */
+export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="min-h-screen bg-slate-50">
@@ -77,18 +87,7 @@ export function AdminShell({
       </AdminTopBar>
       <Container className="py-8">
         <h1 className="text-2xl font-bold">Dashboard</h1>
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-          {countCards.map((c) => (
-            <div key={c.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{c.label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-ink" data-testid={`count-${c.key}`}>
-                {counts ? counts[c.key] : "—"}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {chart}
-        <nav aria-label="Dashboard sections" className="relative mt-8 overflow-x-auto border-b border-slate-200">
+        <nav aria-label="Dashboard sections" className="relative mt-6 overflow-x-auto border-b border-slate-200">
           <ul className="flex min-w-max gap-1">
             {adminTabs.map((t) => (
               <li key={t.to}>

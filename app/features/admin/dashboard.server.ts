@@ -2,6 +2,7 @@
 import { count } from "drizzle-orm";
 import { blogs, contentBlocks, guides, keywords, leads, pages, qaSubmissions } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
+import { leadsPerDay } from "./leads-chart.server";
 
 export interface DashboardCounts {
   pages: number;
@@ -28,4 +29,15 @@ export async function dashboardCounts(env: Env): Promise<DashboardCounts> {
   ]);
   const [p, g, c, q, b, k, l] = results.map((r) => r[0]?.n ?? 0);
   return { pages: p!, guides: g!, contentBlocks: c!, qa: q!, blogs: b!, keywords: k!, leads: l! };
+}
+
+/** The home's summary: the counts and the leads chart, read together. Either can fail alone: the home still loads and shows a dash. */
+export async function dashboardSummary(env: Env) {
+  const orNull = <T>(what: string, read: Promise<T>) =>
+    read.catch((error: unknown) => {
+      console.error(`Reading the dashboard ${what} failed`, error);
+      return null;
+    });
+  const [counts, chart] = await Promise.all([orNull("counts", dashboardCounts(env)), orNull("chart", leadsPerDay(env))]);
+  return { counts, chart };
 }
