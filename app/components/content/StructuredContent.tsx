@@ -111,6 +111,22 @@ function renderSection(s: Section, i: number): ReactNode {
           <div className="space-y-3">{richText(s.content, `s${i}`)}</div>
         </aside>
       );
+    case "image":
+      return (
+        <figure key={i} className="space-y-2">
+          <img
+            src={s.src}
+            alt={s.alt}
+            width={s.width}
+            height={s.height}
+            // The first section may be above the fold; any later image loads when it comes near.
+            loading={i === 0 ? "eager" : "lazy"}
+            decoding="async"
+            className="h-auto w-full rounded-xl border border-slate-200 bg-slate-50"
+          />
+          {s.caption ? <figcaption className="text-center text-sm text-slate-600">{renderInline(s.caption)}</figcaption> : null}
+        </figure>
+      );
     case "invalid":
       return <ContentError key={i} />;
   }

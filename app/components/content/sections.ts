@@ -5,7 +5,9 @@
  * Section types (the blog's, from the spec): paragraph (text); heading (text,
  * level default 2); list (items); introduction, section and conclusion
  * (heading, content text with bullet lines, **bold** and [link](url) markup,
- * optional subsections each with subheading and content); cta (content).
+ * optional subsections each with subheading and content); cta (content);
+ * image (src from the media library or an https URL, alt, optional caption,
+ * width and height so the page reserves its space).
  * Unknown types render nothing. A known type with a malformed shape becomes
  * `invalid`, shown as 'Error displaying content' while the rest renders.
  *
@@ -20,9 +22,14 @@ export type Section =
   | { type: "list"; items: string[]; ordered: boolean }
   | { type: "introduction" | "section" | "conclusion"; heading?: string; content: string; subsections: Subsection[] }
   | { type: "cta"; heading?: string; content: string }
+  | { type: "image"; src: string; alt: string; caption?: string; width?: number; height?: number }
   | { type: "invalid"; reason: string };
 
-export const SECTION_TYPES = ["paragraph", "heading", "list", "introduction", "section", "conclusion", "cta"] as const;
+export const SECTION_TYPES = ["paragraph", "heading", "list", "introduction", "section", "conclusion", "cta", "image"] as const;
+
+/** An image address the renderer shows: a path of this site (the media library) or https. */
+export const isImageSrc = (src: string) => /^\/(?!\/)[\w./-]+$/.test(src) || /^https:\/\/[^\s/]+\/\S*$/.test(src);
+const dimension = (v: unknown) => (typeof v === "number" && Number.isInteger(v) && v > 0 && v <= 20_000 ? v : undefined);
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -91,6 +98,13 @@ function normalizeSection(value: unknown): Section | null {
       if (heading === false || content === false || content === undefined) return invalid("cta without content");
       return { type, heading: heading || undefined, content };
     }
+    case "image": {
+      const src = str(value.src);
+      const alt = str(value.alt);
+      const caption = optStr(value, "caption");
+      if (!src || !isImageSrc(src) || alt === undefined || caption === false) return invalid("image without a usable src or alt");
+      return { type, src, alt, caption: caption || undefined, width: dimension(value.width), height: dimension(value.height) };
+    }
     default:
       return null;
   }
@@ -141,6 +155,8 @@ export function contentText(content: unknown): string {
           return [s.heading ?? "", s.content];
         case "invalid":
           return [];
+        case "image":
+          return [s.caption ?? ""];
         default:
           return [s.heading ?? "", s.content, ...s.subsections.flatMap((x) => [x.subheading ?? "", x.content])];
       }

@@ -7,9 +7,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import type { z } from "zod";
-import { StructuredContent } from "~/components/content/StructuredContent";
-import { SECTION_TYPES } from "~/components/content/sections";
+import { previewContent } from "~/components/content/editor";
+import { LivePreview } from "~/components/content/LivePreview";
+import { editorStateOf, SectionEditor } from "~/components/content/SectionEditor";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~/components/ui/Confirm";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
@@ -25,7 +27,7 @@ import {
   type FieldDef,
   type ResourceRow,
 } from "~/lib/admin-resource/types";
-import { jsonProblem, parseJsonOrText } from "~/lib/json";
+import { parseJsonOrText } from "~/lib/json";
 import { FilterPills, TabHeading } from "./AdminShell";
 
 const deleteLinkClass = buttonClasses({ variant: "danger", size: "sm" });
@@ -158,42 +160,7 @@ export function ResourceList({ def, data }: { def: AnyResourceDef; data: ListDat
 
 // ------------------------------------------------------------------ form
 
-const CONTENT_EXAMPLE = `[
-  { "type": "introduction", "heading": "Why it matters", "content": "A **bold** claim and a [link](/contact).\\n- a bullet\\n- another" },
-  { "type": "heading", "text": "A heading", "level": 2 },
-  { "type": "paragraph", "text": "Plain text." },
-  { "type": "list", "items": ["One", "Two"] },
-  { "type": "section", "heading": "Details", "content": "Text", "subsections": [{ "subheading": "Part", "content": "Text" }] },
-  { "type": "conclusion", "heading": "In short", "content": "Text" },
-  { "type": "cta", "content": "Ready? [Book a call](/call-booking)" }
-]`;
-
-function ContentReference() {
-  return (
-    <details className="mt-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-      <summary className="cursor-pointer font-medium text-ink">Content format: section types and an example</summary>
-      <p className="mt-2">
-        A JSON list of sections. Types: {SECTION_TYPES.join(", ")}. In text, <code>**bold**</code>, <code>[label](https://…)</code> and
-        lines starting with <code>- </code> (bullets) are understood. Unknown types show nothing.
-      </p>
-      <pre className="mt-2 overflow-x-auto rounded bg-white p-3 text-xs leading-5">
-        <code>{CONTENT_EXAMPLE}</code>
-      </pre>
-    </details>
-  );
-}
-
-function FieldControl({
-  def,
-  field,
-  meta,
-  suggestions,
-}: {
-  def: FieldDef;
-  field: FieldMetadata<unknown>;
-  meta: { hint?: string | null };
-  suggestions?: string[];
-}) {
+function FieldControl({ def, field, suggestions }: { def: FieldDef; field: FieldMetadata<unknown>; suggestions?: string[] }) {
   const errorsProps = { errorId: field.errorId, errors: field.errors };
   switch (def.kind) {
     case "checkbox":
@@ -208,16 +175,9 @@ function FieldControl({
         </div>
       );
     case "textarea":
-    case "content":
       return (
-        <Field label={def.label} htmlFor={field.id} hint={meta.hint ?? def.hint} {...errorsProps}>
-          <Textarea
-            {...getTextareaProps(field)}
-            rows={def.rows ?? (def.kind === "content" ? 16 : 4)}
-            className={def.kind === "content" ? "font-mono text-sm" : undefined}
-            placeholder={def.placeholder}
-          />
-          {def.kind === "content" ? <ContentReference /> : null}
+        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+          <Textarea {...getTextareaProps(field)} rows={def.rows ?? 4} placeholder={def.placeholder} />
         </Field>
       );
     case "select":
@@ -248,13 +208,6 @@ function FieldControl({
   }
 }
 
-/** A note (not an error) under a content field that is not JSON: it will be stored as text. */
-function contentNote(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const problem = jsonProblem(value);
-  return problem ? `Not valid JSON (line ${problem.line}, column ${problem.column}): it will be stored as plain text.` : null;
-}
-
 export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormData_ }) {
   const actionData = useActionData<FormActionData>();
   const navigation = useNavigation();
@@ -275,62 +228,78 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
     onValidate: ({ formData }) => parseWithZod(formData, { schema: def.schema as z.ZodType<Record<string, string | undefined>> }),
   });
   const title = data.id ? `Edit ${lower(def.singular)}` : `New ${lower(def.singular)}`;
+  const returned = navigation.state === "idle" ? actionData : undefined;
+  const contentField = def.fields.find((f) => f.kind === "content");
+  // The editor starts from the stored content, or from what the server sent back (a refused save, an editor action).
+  const editor = useMemo(
+    () => (contentField ? editorStateOf(String(data.values[contentField.name] ?? ""), returned?.result.initialValue) : null),
+    [contentField, data.values, returned],
+  );
+  // What the preview shows first: the server's rendering of a Preview sent without JavaScript, else the content as it opens.
+  const preview = useMemo(() => {
+    if (!editor) return null;
+    if (returned?.previewed) return parseJsonOrText(String(returned.preview ?? ""));
+    return previewContent(editor.mode, editor.sections, editor.text) ?? "";
+  }, [editor, returned]);
   return (
     <section>
       <TabHeading title={title} description={data.id ? String(data.values.title ?? "") : def.description} />
-      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <ErrorList id={form.errorId} errors={form.errors} />
-        {data.updatedAt !== null ? <input type="hidden" name={UPDATED_AT_FIELD} value={String(data.updatedAt)} /> : null}
-        <div className="grid gap-5 sm:grid-cols-2">
-          {def.fields.map((f) => (
-            <div key={f.name} className={f.half ? undefined : "sm:col-span-2"}>
-              <FieldControl
-                def={f}
-                field={fields[f.name]!}
-                meta={{ hint: f.kind === "content" && !def.contentMustBeJson ? contentNote(fields[f.name]!.value) : null }}
-                suggestions={data.suggestions[f.name]}
-              />
-            </div>
-          ))}
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-5">
-          {data.id ? (
-            <ConfirmLink
-              to={resourcePath(def, data.id, "delete")}
-              ask={confirm.ask}
-              confirmation={deleteConfirmation(def, { id: data.id, title: String(data.values.title ?? "") })}
-              className={buttonClasses({ variant: "danger" })}
-            >
-              Delete
-            </ConfirmLink>
-          ) : (
-            <span />
-          )}
-          <div className="flex flex-wrap gap-3">
-            <Link to={resourcePath(def)} className={buttonClasses({ variant: "secondary" })}>
-              Cancel
-            </Link>
-            {def.previewField ? (
-              <Button type="submit" name="intent" value={INTENT.preview} variant="secondary" disabled={!!busy}>
-                {busy === INTENT.preview ? "Rendering..." : "Preview"}
+      <div className={editor ? "grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]" : undefined}>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="min-w-0 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
+          <ErrorList id={form.errorId} errors={form.errors} />
+          {data.updatedAt !== null ? <input type="hidden" name={UPDATED_AT_FIELD} value={String(data.updatedAt)} /> : null}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {def.fields.map((f) => (
+              <div key={f.name} className={f.half ? undefined : "sm:col-span-2"}>
+                {f.kind === "content" && editor ? (
+                  <SectionEditor
+                    formId={form.id}
+                    contentId={fields[f.name]!.id}
+                    contentErrors={fields[f.name]!.errors}
+                    errors={(name) => form.allErrors[name]}
+                    initial={editor}
+                    message={returned?.editor?.message}
+                  />
+                ) : (
+                  <FieldControl def={f} field={fields[f.name]!} suggestions={data.suggestions[f.name]} />
+                )}
+              </div>
+            ))}
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-5">
+            {data.id ? (
+              <ConfirmLink
+                to={resourcePath(def, data.id, "delete")}
+                ask={confirm.ask}
+                confirmation={deleteConfirmation(def, { id: data.id, title: String(data.values.title ?? "") })}
+                className={buttonClasses({ variant: "danger" })}
+              >
+                Delete
+              </ConfirmLink>
+            ) : (
+              <span />
+            )}
+            <div className="flex flex-wrap gap-3">
+              <Link to={resourcePath(def)} className={buttonClasses({ variant: "secondary" })}>
+                Cancel
+              </Link>
+              {def.previewField ? (
+                <Button type="submit" name="intent" value={INTENT.preview} variant="secondary" disabled={!!busy}>
+                  {busy === INTENT.preview ? "Rendering..." : "Preview"}
+                </Button>
+              ) : null}
+              <Button type="submit" name="intent" value={INTENT.save} disabled={!!busy}>
+                {busy === INTENT.save ? "Saving..." : "Save"}
               </Button>
-            ) : null}
-            <Button type="submit" name="intent" value={INTENT.save} disabled={!!busy}>
-              {busy === INTENT.save ? "Saving..." : "Save"}
-            </Button>
+            </div>
           </div>
-        </div>
-      </Form>
-      {actionData?.previewed && navigation.state === "idle" ? (
-        <section aria-labelledby="preview-title" className="mt-8">
-          <h2 id="preview-title" className="text-lg font-semibold">
-            Preview <span className="text-sm font-normal text-slate-600">(not saved)</span>
-          </h2>
-          <div className="mt-3 rounded-2xl border border-dashed border-brand-300 bg-white px-6 py-8 sm:px-10">
-            <StructuredContent content={parseJsonOrText(String(actionData.preview ?? ""))} />
-          </div>
-        </section>
-      ) : null}
+        </Form>
+        {preview ? <LivePreview formId={form.id} initial={preview} className="lg:sticky lg:top-4" /> : null}
+      </div>
       {confirm.dialog}
     </section>
   );

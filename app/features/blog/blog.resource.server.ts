@@ -34,7 +34,7 @@ function columns(v: BlogValue) {
     title: v.title,
     slug: slugOf(v),
     excerpt: v.excerpt ?? null,
-    content: JSON.parse(v.content) as unknown[],
+    content: JSON.parse(v.content ?? "[]") as unknown[],
     featuredImage: v.featuredImage ?? null,
     authorName: v.authorName ?? null,
     authorImage: v.authorImage ?? null,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource } from "~/lib/admin-resource/types";
-import { jsonProblem } from "~/lib/json";
+import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
 import { BLOG_MESSAGES as M } from "./blog.messages";
@@ -35,24 +35,21 @@ const tagsField = z
   .refine((tags) => tags.length <= 10, M.tooManyTags)
   .refine((tags) => tags.every((t) => t.length <= 40), M.tagTooLong);
 
-export const blogSchema = z.object({
-  title: singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong),
-  slug: optionalField(slugRule(undefined)),
-  excerpt: optionalField(multiLine().max(500, "Excerpt must be less than 500 characters")),
-  content: multiLine(M.invalidJson)
-    .min(1, M.invalidJson)
-    .max(200_000, "Content must be less than 200000 characters")
-    .superRefine((text, ctx) => {
-      const problem = jsonProblem(text);
-      if (problem) ctx.addIssue({ code: "custom", message: `${M.invalidJson} (line ${problem.line}, column ${problem.column})` });
-    }),
-  featuredImage: imageUrl,
-  authorName: optionalField(singleLine().max(100, "Author name must be less than 100 characters")),
-  authorImage: imageUrl,
-  category: z.enum(BLOG_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
-  tags: tagsField,
-  isPublished: checkboxField,
-});
+export const blogSchema = z
+  .object({
+    title: singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong),
+    slug: optionalField(slugRule(undefined)),
+    excerpt: optionalField(multiLine().max(500, "Excerpt must be less than 500 characters")),
+    ...contentEditorShape,
+    featuredImage: imageUrl,
+    authorName: optionalField(singleLine().max(100, "Author name must be less than 100 characters")),
+    authorImage: imageUrl,
+    category: z.enum(BLOG_CATEGORIES.map((c) => c.value) as [string, ...string[]], { error: M.category }),
+    tags: tagsField,
+    isPublished: checkboxField,
+  })
+  .superRefine(contentRules({ mustBeJson: M.invalidJson }))
+  .transform(storedContent);
 
 export const blogsResource = defineResource({
   tab: "blogs",

@@ -12,9 +12,6 @@ export const slugField = (required: string = M.slugRequired, format: string = M.
 
 export const titleField = singleLine(M.titleRequired).min(1, M.titleRequired).max(200, M.titleTooLong);
 
-/** Content as typed: JSON, or any text (stored as text, spec). */
-export const contentField = optionalField(multiLine().max(200_000, M.tooLong("Content", 200_000)));
-
 export const optionalText = (what: string, max: number) => optionalField(singleLine().max(max, M.tooLong(what, max)));
 export const optionalLongText = (what: string, max: number) => optionalField(multiLine().max(max, M.tooLong(what, max)));
 

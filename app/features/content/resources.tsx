@@ -8,7 +8,8 @@ import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
-import { checkboxField, contentField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
+import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
+import { checkboxField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
 import { CONTENT_MESSAGES } from "./content.messages";
 import { ReorderButtons } from "~/components/ui/ReorderButtons";
 
@@ -49,13 +50,16 @@ const liveLink = (prefix: string): ListColumn<"slug" | "isPublished"> => ({
     ),
 });
 
-export const pageSchema = z.object({
-  slug: slugField(),
-  title: titleField,
-  metaDescription: optionalText("Meta description", 300),
-  content: contentField,
-  isPublished: checkboxField,
-});
+export const pageSchema = z
+  .object({
+    slug: slugField(),
+    title: titleField,
+    metaDescription: optionalText("Meta description", 300),
+    ...contentEditorShape,
+    isPublished: checkboxField,
+  })
+  .superRefine(contentRules())
+  .transform(storedContent);
 
 export const pagesResource = defineResource({
   tab: "pages",
@@ -76,15 +80,18 @@ export const pagesResource = defineResource({
   previewField: "content",
 });
 
-export const guideSchema = z.object({
-  slug: slugField(),
-  title: titleField,
-  description: optionalLongText("Description", 1000),
-  category: optionalText("Category", 100),
-  content: contentField,
-  isPublished: checkboxField,
-  orderIndex: integerOrZero,
-});
+export const guideSchema = z
+  .object({
+    slug: slugField(),
+    title: titleField,
+    description: optionalLongText("Description", 1000),
+    category: optionalText("Category", 100),
+    ...contentEditorShape,
+    isPublished: checkboxField,
+    orderIndex: integerOrZero,
+  })
+  .superRefine(contentRules())
+  .transform(storedContent);
 
 export const guidesResource = defineResource({
   tab: "guides",
@@ -114,12 +121,15 @@ export const guidesResource = defineResource({
   previewField: "content",
 });
 
-export const contentBlockSchema = z.object({
-  name: slugField(CONTENT_MESSAGES.nameRequired, CONTENT_MESSAGES.nameFormat),
-  type: singleLine(CONTENT_MESSAGES.typeRequired).min(1, CONTENT_MESSAGES.typeRequired).max(50, CONTENT_MESSAGES.tooLong("Type", 50)),
-  content: contentField,
-  description: optionalLongText("Description", 500),
-});
+export const contentBlockSchema = z
+  .object({
+    name: slugField(CONTENT_MESSAGES.nameRequired, CONTENT_MESSAGES.nameFormat),
+    type: singleLine(CONTENT_MESSAGES.typeRequired).min(1, CONTENT_MESSAGES.typeRequired).max(50, CONTENT_MESSAGES.tooLong("Type", 50)),
+    ...contentEditorShape,
+    description: optionalLongText("Description", 500),
+  })
+  .superRefine(contentRules())
+  .transform(storedContent);
 
 export const contentBlocksResource = defineResource({
   tab: "content-blocks",

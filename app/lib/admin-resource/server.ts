@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
+import { CONTENT_MODE, editorStep, isEditorIntent, sectionsFromPayload } from "~/components/content/editor";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
@@ -70,7 +71,28 @@ export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
   listActions?: Record<string, (env: Env, form: FormData) => Promise<ToastInput>>;
 }
 
-export type FormActionData = { result: SubmissionResult<string[]>; preview?: unknown; previewed?: boolean };
+export type FormActionData = {
+  result: SubmissionResult<string[]>;
+  preview?: unknown;
+  previewed?: boolean;
+  /** What a section editor's action did (said in its live region). */
+  editor?: { message: string };
+};
+
+/** Runs a section editor's action on a submitted form: its values, with the content as the action left it. */
+function editorAction(payload: Record<string, unknown>, intent: string): FormActionData {
+  const next = editorStep(
+    {
+      mode: payload.contentMode === CONTENT_MODE.json ? CONTENT_MODE.json : CONTENT_MODE.blocks,
+      sections: sectionsFromPayload(payload),
+      text: typeof payload.content === "string" ? payload.content : "",
+    },
+    intent,
+  );
+  const { intent: _intent, ...values } = payload;
+  const initialValue = { ...values, contentMode: next.mode, content: next.text, sections: next.sections };
+  return { result: { initialValue: initialValue }, editor: { message: next.message } };
+}
 
 const ADMIN_FORM_BYTES = 512 * 1024;
 const TOO_LARGE_MESSAGE = "That is more than a record may hold (512 KB).";
@@ -210,6 +232,9 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
       return data<FormActionData>({ result: empty.reply({ formErrors: [TOO_LARGE_MESSAGE] }) }, { status: 413 });
     }
     const submission = parseWithZod(formData, { schema: def.schema });
+    const intent = formData.get("intent");
+    // A section editor's action without JavaScript: the form comes back with the action applied and everything typed kept.
+    if (isEditorIntent(intent)) return data<FormActionData>(editorAction(submission.payload, intent));
     if (submission.status !== "success") return data<FormActionData>({ result: submission.reply() }, { status: 400 });
     const value = submission.value as Record<string, unknown>;
 

@@ -1,0 +1,624 @@
+/**
+ * The section editor of a content field: one fieldset per section with the
+ * fields of its type, and buttons to add, move and remove sections, list
+ * items and subsections, or to edit the whole as JSON.
+ *
+ * Every button is a submit button with an `intent` (see editor.ts): without
+ * JavaScript the server runs the action and sends the form back with
+ * everything typed kept. With JavaScript the same action runs here at once:
+ * the current values are read from the form, the action applied, focus moved
+ * to what changed and a live region says what happened.
+ *
+ * Admin-only code: public pages never import it.
+ */
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { cn } from "~/components/ui/cn";
+import { ErrorList, Field, Input, inputClasses, Textarea } from "~/components/ui/Field";
+import { useHydrated } from "~/lib/forms";
+import {
+  CONTENT_MODE,
+  EDITABLE_TYPES,
+  editorStart,
+  editorStep,
+  intents,
+  itemName,
+  sectionName,
+  sectionsFromEntries,
+  sectionsFromPayload,
+  subName,
+  TYPE_LABELS,
+  type ContentMode,
+  type EditorFocus,
+  type FormSection,
+} from "./editor";
+import { EDITOR_MESSAGES as M } from "./editor.messages";
+
+export type EditorState = { mode: ContentMode; sections: FormSection[]; text: string; note: string | null };
+
+/** The editor's state from stored content, or from a payload the server sent back (typed values kept). */
+export function editorStateOf(stored: string, payload?: Record<string, unknown> | null): EditorState {
+  if (payload && (payload.contentMode === CONTENT_MODE.blocks || payload.contentMode === CONTENT_MODE.json)) {
+    const mode = payload.contentMode;
+    return {
+      mode,
+      sections: mode === CONTENT_MODE.blocks ? sectionsFromPayload(payload) : [],
+      text: typeof payload.content === "string" ? payload.content : "",
+      note: null,
+    };
+  }
+  const start = editorStart(stored);
+  return start.mode === "blocks"
+    ? { mode: "blocks", sections: start.sections, text: "", note: null }
+    : { mode: "json", sections: [], text: start.text, note: start.note };
+}
+
+const smallButton =
+  "inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40";
+
+type Errors = (name: string) => string[] | undefined;
+
+/** A submit button carrying an editor action. */
+function ActionButton({
+  intent,
+  label,
+  children,
+  onAction,
+  disabled,
+  className,
+}: {
+  intent: string;
+  label: string;
+  children: ReactNode;
+  onAction: (event: MouseEvent<HTMLButtonElement>) => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      formNoValidate
+      aria-label={label}
+      title={label}
+      onClick={onAction}
+      disabled={disabled}
+      className={className ?? smallButton}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The type choice of an add: a menu of submit buttons (a native <details>, so it opens without JavaScript). */
+function AddMenu({
+  after,
+  onAction,
+  label,
+}: {
+  after: number | "end";
+  onAction: (e: MouseEvent<HTMLButtonElement>) => void;
+  label: string;
+}) {
+  return (
+    <details className="group relative">
+      <summary className={cn(smallButton, "cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden")}>
+        <span aria-hidden="true">＋</span>
+        {label}
+      </summary>
+      <div className="absolute right-0 z-20 mt-1 grid w-56 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        {EDITABLE_TYPES.map((type) => (
+          <ActionButton
+            key={type}
+            intent={intents.add(type, after)}
+            label={`${TYPE_LABELS[type]}${after === "end" ? "" : ` after section ${after + 1}`}`}
+            onAction={onAction}
+            className="rounded-md px-3 py-1.5 text-left text-sm text-ink hover:bg-brand-50"
+          >
+            {TYPE_LABELS[type]}
+          </ActionButton>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+/** Up, down and remove for a row (a section, an item, a subsection). */
+function RowButtons({
+  intent,
+  name,
+  index,
+  count,
+  onAction,
+}: {
+  intent: (op: "up" | "down" | "remove") => string;
+  name: string;
+  index: number;
+  count: number;
+  onAction: (e: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  return (
+    <div className="flex items-center gap-0.5">
+      <ActionButton intent={intent("up")} label={`Move ${name} up`} onAction={onAction} disabled={index === 0}>
+        <span aria-hidden="true">↑</span>
+      </ActionButton>
+      <ActionButton intent={intent("down")} label={`Move ${name} down`} onAction={onAction} disabled={index === count - 1}>
+        <span aria-hidden="true">↓</span>
+      </ActionButton>
+      <ActionButton
+        intent={intent("remove")}
+        label={`Remove ${name}`}
+        onAction={onAction}
+        className={cn(smallButton, "text-red-700 hover:bg-red-50")}
+      >
+        <span aria-hidden="true">✕</span>
+      </ActionButton>
+    </div>
+  );
+}
+
+/** An image of the media library, as the editor offers it. */
+export type LibraryImage = { src: string; alt: string; width: number; height: number; name: string };
+
+/**
+ * An image section: the image (chosen in the library: radio buttons, so it
+ * works without JavaScript), its alt text and caption. Width and height travel
+ * with it; the server reads them from the library when it saves.
+ */
+function ImageFields({
+  section,
+  index,
+  id,
+  errors,
+  library,
+  upload,
+}: {
+  section: FormSection;
+  index: number;
+  id: string;
+  errors: Errors;
+  library: LibraryImage[];
+  upload?: ImageUpload;
+}) {
+  const [chosen, setChosen] = useState(section.src ?? "");
+  const current = library.find((m) => m.src === chosen);
+  const choices =
+    section.src && !library.some((m) => m.src === section.src)
+      ? [
+          {
+            src: section.src,
+            alt: section.alt ?? "",
+            width: Number(section.width) || 0,
+            height: Number(section.height) || 0,
+            name: "Current image",
+          },
+          ...library,
+        ]
+      : library;
+  const srcErrors = errors(sectionName(index, "src"));
+  const field = (key: "alt" | "caption", label: string, hint?: string) => {
+    const fieldId = `${id}-${key}`;
+    const errs = errors(sectionName(index, key));
+    return (
+      <Field label={label} htmlFor={fieldId} errorId={`${fieldId}-error`} errors={errs} hint={hint}>
+        <Input
+          id={fieldId}
+          name={sectionName(index, key)}
+          defaultValue={section[key] ?? ""}
+          aria-invalid={errs?.length ? true : undefined}
+          aria-describedby={errs?.length ? `${fieldId}-error` : undefined}
+        />
+      </Field>
+    );
+  };
+  return (
+    <div className="space-y-3">
+      <input type="hidden" name={sectionName(index, "width")} value={current ? String(current.width) : (section.width ?? "")} />
+      <input type="hidden" name={sectionName(index, "height")} value={current ? String(current.height) : (section.height ?? "")} />
+      <fieldset aria-describedby={srcErrors?.length ? `${id}-src-error` : undefined}>
+        <legend className="mb-1.5 text-sm font-medium text-ink">Image</legend>
+        {choices.length === 0 ? (
+          <p className="text-sm text-slate-600">The media library is empty: upload the first image below.</p>
+        ) : (
+          <div className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-2 sm:grid-cols-4">
+            {choices.map((m) => (
+              <label
+                key={m.src}
+                className="group relative block cursor-pointer rounded-md bg-white p-1 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name={sectionName(index, "src")}
+                  value={m.src}
+                  defaultChecked={m.src === section.src}
+                  onChange={() => setChosen(m.src)}
+                  className="absolute left-2 top-2"
+                />
+                <img
+                  src={m.src}
+                  alt=""
+                  width={m.width || undefined}
+                  height={m.height || undefined}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] w-full rounded object-cover"
+                />
+                <span className="mt-1 block truncate text-xs text-slate-600">{m.name}</span>
+                <span className="sr-only">{m.alt ? `: ${m.alt}` : ""}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        <ErrorList id={`${id}-src-error`} errors={srcErrors} />
+      </fieldset>
+      {upload ? upload({ index, id }) : null}
+      {field("alt", "Alt text", "What the image shows, for people who cannot see it.")}
+      {field("caption", "Caption (optional)")}
+    </div>
+  );
+}
+
+/** The upload control of an image section (the media library's), by section. */
+export type ImageUpload = (props: { index: number; id: string }) => ReactNode;
+
+function SectionFields({
+  section,
+  index,
+  id,
+  errors,
+  onAction,
+  library,
+  upload,
+}: {
+  section: FormSection;
+  index: number;
+  id: string;
+  errors: Errors;
+  onAction: (e: MouseEvent<HTMLButtonElement>) => void;
+  library: LibraryImage[];
+  upload?: ImageUpload;
+}) {
+  const text = (key: "text" | "content" | "heading", label: string, multiline: boolean, hint?: string) => {
+    const name = sectionName(index, key);
+    const fieldId = `${id}-${key}`;
+    const errs = errors(name);
+    const props = {
+      id: fieldId,
+      name,
+      defaultValue: section[key] ?? "",
+      "aria-invalid": errs?.length ? true : undefined,
+      "aria-describedby": errs?.length ? `${fieldId}-error` : undefined,
+    };
+    return (
+      <Field label={label} htmlFor={fieldId} errorId={`${fieldId}-error`} errors={errs} hint={hint}>
+        {multiline ? <Textarea {...props} rows={4} className="min-h-24" /> : <Input {...props} />}
+      </Field>
+    );
+  };
+  switch (section.type) {
+    case "paragraph":
+      return text("text", "Text", true, M.markupHint);
+    case "cta":
+      return text("content", "Text", true, M.markupHint);
+    case "heading": {
+      const levelId = `${id}-level`;
+      return (
+        <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+          {text("text", "Heading", false)}
+          <Field label="Level" htmlFor={levelId} errorId={`${levelId}-error`} errors={errors(sectionName(index, "level"))}>
+            <select id={levelId} name={sectionName(index, "level")} defaultValue={section.level || "2"} className={inputClasses}>
+              <option value="2">Level 2 (main)</option>
+              <option value="3">Level 3</option>
+              <option value="4">Level 4</option>
+            </select>
+          </Field>
+        </div>
+      );
+    }
+    case "list": {
+      const items = section.items ?? [];
+      return (
+        <div>
+          <p className="mb-1.5 text-sm font-medium text-ink">Items</p>
+          <ErrorList id={`${id}-items-error`} errors={errors(sectionName(index, "items"))} />
+          <ol className="space-y-2">
+            {items.map((item, j) => {
+              const itemId = `${id}-item${j}`;
+              const errs = errors(itemName(index, j));
+              return (
+                <li key={j}>
+                  <div className="flex items-center gap-2">
+                    <label htmlFor={itemId} className="sr-only">{`Item ${j + 1}`}</label>
+                    <span aria-hidden="true" className="w-5 text-right text-sm tabular-nums text-slate-500">{`${j + 1}.`}</span>
+                    <Input
+                      id={itemId}
+                      name={itemName(index, j)}
+                      defaultValue={item}
+                      aria-invalid={errs?.length ? true : undefined}
+                      aria-describedby={errs?.length ? `${itemId}-error` : undefined}
+                    />
+                    <RowButtons
+                      intent={(op) => intents.item(op, index, j)}
+                      name={`item ${j + 1}`}
+                      index={j}
+                      count={items.length}
+                      onAction={onAction}
+                    />
+                  </div>
+                  <ErrorList id={`${itemId}-error`} errors={errs} />
+                </li>
+              );
+            })}
+          </ol>
+          <ActionButton
+            intent={intents.item("add", index)}
+            label={`Add an item to section ${index + 1}`}
+            onAction={onAction}
+            className={cn(smallButton, "mt-2 text-brand-700")}
+          >
+            ＋ Add item
+          </ActionButton>
+          <p className="mt-1.5 text-sm text-slate-600">{M.markupHint.replace(" and lines starting with “- ” for bullets", "")}</p>
+        </div>
+      );
+    }
+    case "introduction":
+    case "section":
+    case "conclusion": {
+      const subs = section.subsections ?? [];
+      return (
+        <div className="space-y-3">
+          {text("heading", "Heading (optional)", false)}
+          {text("content", "Text", true, M.markupHint)}
+          {subs.map((sub, j) => {
+            const subId = `${id}-sub${j}`;
+            return (
+              <fieldset key={j} id={subId} tabIndex={-1} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+                <legend className="flex w-full items-center justify-between gap-2 px-1 text-sm font-semibold text-ink">
+                  <span>{`Subsection ${j + 1}`}</span>
+                </legend>
+                <div className="-mt-2 flex justify-end">
+                  <RowButtons
+                    intent={(op) => intents.sub(op, index, j)}
+                    name={`subsection ${j + 1}`}
+                    index={j}
+                    count={subs.length}
+                    onAction={onAction}
+                  />
+                </div>
+                {(["subheading", "content"] as const).map((key) => {
+                  const fieldId = `${subId}-${key}`;
+                  const name = subName(index, j, key);
+                  const errs = errors(name);
+                  const props = {
+                    id: fieldId,
+                    name,
+                    defaultValue: sub[key] ?? "",
+                    "aria-invalid": errs?.length ? true : undefined,
+                    "aria-describedby": errs?.length ? `${fieldId}-error` : undefined,
+                  };
+                  return (
+                    <Field
+                      key={key}
+                      label={key === "subheading" ? "Subheading (optional)" : "Text"}
+                      htmlFor={fieldId}
+                      errorId={`${fieldId}-error`}
+                      errors={errs}
+                    >
+                      {key === "content" ? <Textarea {...props} rows={3} className="min-h-20" /> : <Input {...props} />}
+                    </Field>
+                  );
+                })}
+              </fieldset>
+            );
+          })}
+          <ActionButton
+            intent={intents.sub("add", index)}
+            label={`Add a subsection to section ${index + 1}`}
+            onAction={onAction}
+            className={cn(smallButton, "text-brand-700")}
+          >
+            ＋ Add subsection
+          </ActionButton>
+        </div>
+      );
+    }
+    case "image":
+      return <ImageFields section={section} index={index} id={id} errors={errors} library={library} upload={upload} />;
+  }
+}
+
+export function SectionEditor({
+  formId,
+  contentId,
+  contentErrors,
+  errors,
+  initial,
+  message: returnedMessage,
+  library = [],
+  upload,
+}: {
+  formId: string;
+  /** The id and errors of the `content` field (the JSON text, and the size limit in blocks mode). */
+  contentId: string;
+  contentErrors?: string[];
+  /** Errors by field name (conform's `form.allErrors`). */
+  errors: Errors;
+  initial: EditorState;
+  /** What the server's run of an editor action did (without JavaScript). */
+  message?: string;
+  /** The media library's images, newest first, to choose from. */
+  library?: LibraryImage[];
+  /** The upload control of an image section. */
+  upload?: ImageUpload;
+}) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState(initial);
+  const [generation, setGeneration] = useState(0);
+  const [message, setMessage] = useState(returnedMessage ?? "");
+  const [focus, setFocus] = useState<{ target: EditorFocus | "json"; tick: number } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  // A new state from the server (a refused save): start from it. Not on the first render, so text typed before hydration stays.
+  const seen = useRef(initial);
+  useEffect(() => {
+    if (seen.current === initial) return;
+    seen.current = initial;
+    setState(initial);
+    setMessage(returnedMessage ?? "");
+    setGeneration((g) => g + 1);
+  }, [initial, returnedMessage]);
+
+  useEffect(() => {
+    if (!focus) return;
+    const t = focus.target;
+    const elementId =
+      t === "json"
+        ? contentId
+        : t === null
+          ? `${formId}-sections`
+          : t.item !== undefined
+            ? `${formId}-s${t.section}-item${t.item}`
+            : t.sub !== undefined
+              ? `${formId}-s${t.section}-sub${t.sub}`
+              : `${formId}-s${t.section}`;
+    document.getElementById(elementId)?.focus();
+    // The preview follows: the form changed without an input event.
+    root.current?.closest("form")?.dispatchEvent(new Event("input", { bubbles: true }));
+  }, [focus, formId, contentId]);
+
+  const onAction = (event: MouseEvent<HTMLButtonElement>) => {
+    const form = event.currentTarget.form;
+    if (!hydrated || !form) return;
+    event.preventDefault();
+    const intent = event.currentTarget.value;
+    event.currentTarget.closest("details")?.removeAttribute("open");
+    const values = new FormData(form);
+    const next = editorStep(
+      { mode: state.mode, sections: sectionsFromEntries(values.entries()), text: String(values.get("content") ?? "") },
+      intent,
+    );
+    setState({ mode: next.mode, sections: next.sections, text: next.text, note: next.mode === state.mode ? state.note : null });
+    setMessage(next.message);
+    setFocus({ target: next.focus, tick: Date.now() });
+    setGeneration((g) => g + 1);
+  };
+
+  const { mode, sections } = state;
+  return (
+    <div ref={root} className="space-y-3" data-section-editor>
+      <input type="hidden" name="contentMode" value={mode} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm font-medium text-ink">
+          Content{" "}
+          <span className="font-normal text-slate-600">
+            {mode === "blocks" ? `· ${sections.length} ${sections.length === 1 ? "section" : "sections"}` : "· JSON"}
+          </span>
+        </p>
+        <ActionButton
+          intent={intents.mode(mode === "blocks" ? "json" : "blocks")}
+          label={mode === "blocks" ? "Edit as JSON" : "Edit as sections"}
+          onAction={onAction}
+          className={cn(smallButton, "border border-slate-300 bg-white")}
+        >
+          {mode === "blocks" ? "Edit as JSON" : "Edit as sections"}
+        </ActionButton>
+      </div>
+      <p role="status" aria-live="polite" className={cn("text-sm text-slate-600", !message && "sr-only")}>
+        {message}
+      </p>
+      {mode === "json" ? (
+        <Field
+          label="Content as JSON"
+          htmlFor={contentId}
+          errorId={`${contentId}-error`}
+          errors={contentErrors}
+          hint={
+            state.note ?? "Advanced: the list of sections as JSON. Text that is not JSON is stored as text on pages, guides and blocks."
+          }
+        >
+          <Textarea
+            key={generation}
+            id={contentId}
+            name="content"
+            defaultValue={state.text}
+            rows={18}
+            spellCheck={false}
+            className="font-mono text-sm"
+            aria-invalid={contentErrors?.length ? true : undefined}
+            aria-describedby={contentErrors?.length ? `${contentId}-error` : undefined}
+          />
+        </Field>
+      ) : (
+        <>
+          <ErrorList id={`${contentId}-error`} errors={[...(contentErrors ?? []), ...(errors("sections") ?? [])]} />
+          <ol id={`${formId}-sections`} tabIndex={-1} className="space-y-3" aria-label="Sections">
+            {sections.map((section, i) => {
+              const id = `${formId}-s${i}`;
+              return (
+                <li key={`${generation}-${i}`}>
+                  <fieldset className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-title`}>
+                    <input type="hidden" name={sectionName(i, "type")} value={section.type} />
+                    <div className="flex flex-wrap items-center justify-between gap-2 rounded-t-xl border-b border-slate-100 bg-slate-50 px-3 py-1.5">
+                      <h3
+                        id={id}
+                        tabIndex={-1}
+                        className="flex items-center gap-2 text-sm font-semibold text-ink focus:outline-2 focus:outline-brand-600"
+                      >
+                        <span className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-white px-1.5 text-xs tabular-nums text-slate-600 ring-1 ring-slate-200">
+                          {i + 1}
+                        </span>
+                        <span id={`${id}-title`}>{TYPE_LABELS[section.type]}</span>
+                        <span className="sr-only">{`, section ${i + 1} of ${sections.length}`}</span>
+                      </h3>
+                      <div className="flex items-center gap-1">
+                        <RowButtons
+                          intent={(op) => intents.section(op, i)}
+                          name={`section ${i + 1}`}
+                          index={i}
+                          count={sections.length}
+                          onAction={onAction}
+                        />
+                        <AddMenu after={i} onAction={onAction} label="Add after" />
+                      </div>
+                    </div>
+                    <div className="space-y-3 p-4">
+                      <SectionFields
+                        section={section}
+                        index={i}
+                        id={id}
+                        errors={errors}
+                        onAction={onAction}
+                        library={library}
+                        upload={upload}
+                      />
+                    </div>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          {sections.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+              No sections yet: add the first one below.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-1 rounded-xl border border-dashed border-slate-300 bg-white px-3 py-2">
+            <span className="mr-1 text-sm font-medium text-slate-700">Add a section:</span>
+            {EDITABLE_TYPES.map((type) => (
+              <ActionButton
+                key={type}
+                intent={intents.add(type, "end")}
+                label={`Add a ${TYPE_LABELS[type].toLowerCase()} section at the end`}
+                onAction={onAction}
+                className={cn(smallButton, "text-brand-700")}
+              >
+                {TYPE_LABELS[type]}
+              </ActionButton>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

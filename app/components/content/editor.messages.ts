@@ -1,0 +1,23 @@
+/** The section editor's messages: under each field, in the live region and in the notes, browser and server alike. */
+export const EDITOR_MESSAGES = {
+  unknownType: "Choose a section type",
+  paragraphText: "Write the paragraph's text",
+  headingText: "Write the heading",
+  headingLevel: "Choose a level from 2 to 4",
+  listItems: "Add at least one item",
+  listItemEmpty: "Fill in this item or remove it",
+  sectionContent: "Write the text, or add a subsection",
+  subsectionContent: "Write this subsection's text or remove it",
+  ctaContent: "Write the call to action",
+  imageSrc: "Choose an image from the library or upload one",
+  imageAlt: "Describe the image for people who cannot see it (alt text)",
+  tooManySections: "Content holds at most 200 sections: remove some or split it into two",
+  tooLarge: "Content must be at most 256 KB: shorten it or split it into two",
+  tooLong: (what: string, max: number) => `${what} must be at most ${max} characters`,
+  openedAsJsonText: "This content is plain text, not sections, so it opens as JSON. It is kept exactly as it is until you change it.",
+  openedAsJsonShape: "This content is in an older or unknown shape, so it opens as JSON. It is kept exactly as it is until you change it.",
+  editingJson: "Editing the content as JSON.",
+  editingBlocks: "Editing the content as sections.",
+  cannotUseBlocks: "This JSON is not a list of sections the editor knows, so it stays in JSON mode. Nothing was changed.",
+  markupHint: "**bold**, [label](https://…) and lines starting with “- ” for bullets.",
+} as const;
