@@ -37,8 +37,9 @@ export type EditorState = { mode: ContentMode; sections: FormSection[]; text: st
 
 /** The editor's state from stored content, or from a payload the server sent back (typed values kept). */
 export function editorStateOf(stored: string, payload?: Record<string, unknown> | null): EditorState {
-  if (payload && (payload.contentMode === CONTENT_MODE.blocks || payload.contentMode === CONTENT_MODE.json)) {
-    const mode = payload.contentMode;
+  if (payload && (payload.contentMode !== undefined || typeof payload.content === "string")) {
+    // A form sent without a mode (a script, an older page) sent its content as text.
+    const mode = payload.contentMode === CONTENT_MODE.blocks ? CONTENT_MODE.blocks : CONTENT_MODE.json;
     return {
       mode,
       sections: mode === CONTENT_MODE.blocks ? sectionsFromPayload(payload) : [],

@@ -183,7 +183,9 @@ export function editableSections(content: unknown): FormSection[] | null {
     const record = section as Record<string, unknown>;
     if (!isEditableType(record.type) || Object.keys(record).some((k) => !STORED_KEYS[record.type as EditableType].includes(k))) return null;
     const form = toFormSection(record);
-    if (!sameJson(fromFormSection(form), record)) return null;
+    // A heading without a level is a level 2 heading (spec): the editor saves the level it shows.
+    const expected = record.type === "heading" && record.level === undefined ? { ...record, level: 2 } : record;
+    if (!sameJson(fromFormSection(form), expected)) return null;
     out.push(form);
   }
   return out;
