@@ -104,7 +104,7 @@ function AddMenu({
   return (
     <details className="group relative">
       <summary className={cn(smallButton, "cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden")}>
-        <span aria-hidden="true">＋</span>
+        <span aria-hidden="true">+</span>
         {label}
       </summary>
       <div className="absolute right-0 z-20 mt-1 grid w-56 gap-0.5 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
@@ -161,10 +161,114 @@ function RowButtons({
 /** An image of the media library, as the editor offers it. */
 export type LibraryImage = { src: string; alt: string; width: number; height: number; name: string };
 
+/** The intent of an image section's Upload button (the server stores the file without JavaScript). */
+export const UPLOAD_INTENT_PREFIX = "image:upload:";
+
+/**
+ * Uploads a new image for a section. Without JavaScript, Upload sends the
+ * whole form (multipart) and the server stores the file and chooses it. With
+ * JavaScript, the file goes alone to `uploadUrl` with a progress bar, and the
+ * answer is chosen at once.
+ */
+function ImageUploader({
+  index,
+  id,
+  uploadUrl,
+  errors,
+  onUploaded,
+}: {
+  index: number;
+  id: string;
+  uploadUrl?: string;
+  errors: Errors;
+  onUploaded: (image: LibraryImage) => void;
+}) {
+  const hydrated = useHydrated();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const name = sectionName(index, "file");
+  const fileId = `${id}-file`;
+  const shown = error ? [error] : errors(name);
+  const upload = (event: MouseEvent<HTMLButtonElement>) => {
+    const form = event.currentTarget.form;
+    if (!hydrated || !uploadUrl || !form) return;
+    event.preventDefault();
+    const input = form.elements.namedItem(name);
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    if (!file || file.size === 0) return setError(M.chooseFile);
+    const body = new FormData();
+    body.append("file", file);
+    body.append("alt", String(new FormData(form).get(sectionName(index, "alt")) ?? ""));
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", uploadUrl);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      setProgress(null);
+      let answer: Partial<LibraryImage> & { error?: string } = {};
+      try {
+        answer = JSON.parse(xhr.responseText) as typeof answer;
+      } catch {
+        answer = { error: M.uploadFailed };
+      }
+      if (xhr.status === 200 && answer.src) {
+        if (input instanceof HTMLInputElement) input.value = "";
+        onUploaded(answer as LibraryImage);
+      } else setError(answer.error ?? M.uploadFailed);
+    };
+    xhr.onerror = () => {
+      setProgress(null);
+      setError(M.uploadFailed);
+    };
+    setError(null);
+    setProgress(0);
+    xhr.send(body);
+  };
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 p-3">
+      <label htmlFor={fileId} className="mb-1.5 block text-sm font-medium text-ink">
+        Or upload a new image
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={fileId}
+          type="file"
+          name={name}
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          aria-invalid={shown?.length ? true : undefined}
+          aria-describedby={`${fileId}-hint${shown?.length ? ` ${fileId}-error` : ""}`}
+          className="min-w-0 flex-1 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        />
+        <button
+          type="submit"
+          name="intent"
+          value={`${UPLOAD_INTENT_PREFIX}${index}`}
+          formNoValidate
+          onClick={upload}
+          disabled={progress !== null}
+          className={cn(smallButton, "border border-slate-300 bg-white")}
+        >
+          {progress !== null ? "Uploading…" : "Upload"}
+        </button>
+      </div>
+      {progress !== null ? (
+        <progress max={100} value={progress} aria-label="Upload progress" className="mt-2 h-2 w-full accent-brand-600">
+          {`${progress}%`}
+        </progress>
+      ) : null}
+      <p id={`${fileId}-hint`} className="mt-1.5 text-sm text-slate-600">
+        {M.uploadHint}
+      </p>
+      <ErrorList id={`${fileId}-error`} errors={shown} />
+    </div>
+  );
+}
+
 /**
  * An image section: the image (chosen in the library: radio buttons, so it
- * works without JavaScript), its alt text and caption. Width and height travel
- * with it; the server reads them from the library when it saves.
+ * works without JavaScript, or uploaded), its alt text and caption. Width and
+ * height travel with it; the server reads them from the library when it saves.
  */
 function ImageFields({
   section,
@@ -172,30 +276,32 @@ function ImageFields({
   id,
   errors,
   library,
-  upload,
+  uploadUrl,
+  onUploaded,
 }: {
   section: FormSection;
   index: number;
   id: string;
   errors: Errors;
   library: LibraryImage[];
-  upload?: ImageUpload;
+  uploadUrl?: string;
+  onUploaded: (image: LibraryImage) => void;
 }) {
   const [chosen, setChosen] = useState(section.src ?? "");
-  const current = library.find((m) => m.src === chosen);
-  const choices =
-    section.src && !library.some((m) => m.src === section.src)
-      ? [
-          {
-            src: section.src,
-            alt: section.alt ?? "",
-            width: Number(section.width) || 0,
-            height: Number(section.height) || 0,
-            name: "Current image",
-          },
-          ...library,
-        ]
-      : library;
+  const current = section.src && !library.some((m) => m.src === section.src);
+  const choices: LibraryImage[] = current
+    ? [
+        {
+          src: section.src!,
+          alt: section.alt ?? "",
+          width: Number(section.width) || 0,
+          height: Number(section.height) || 0,
+          name: "Current image",
+        },
+        ...library,
+      ]
+    : library;
+  const picked = choices.find((m) => m.src === chosen);
   const srcErrors = errors(sectionName(index, "src"));
   const field = (key: "alt" | "caption", label: string, hint?: string) => {
     const fieldId = `${id}-${key}`;
@@ -214,10 +320,10 @@ function ImageFields({
   };
   return (
     <div className="space-y-3">
-      <input type="hidden" name={sectionName(index, "width")} value={current ? String(current.width) : (section.width ?? "")} />
-      <input type="hidden" name={sectionName(index, "height")} value={current ? String(current.height) : (section.height ?? "")} />
+      <input type="hidden" name={sectionName(index, "width")} value={picked ? String(picked.width) : (section.width ?? "")} />
+      <input type="hidden" name={sectionName(index, "height")} value={picked ? String(picked.height) : (section.height ?? "")} />
       <fieldset aria-describedby={srcErrors?.length ? `${id}-src-error` : undefined}>
-        <legend className="mb-1.5 text-sm font-medium text-ink">Image</legend>
+        <legend className="mb-1.5 text-sm font-medium text-ink">Image from the library</legend>
         {choices.length === 0 ? (
           <p className="text-sm text-slate-600">The media library is empty: upload the first image below.</p>
         ) : (
@@ -225,13 +331,13 @@ function ImageFields({
             {choices.map((m) => (
               <label
                 key={m.src}
-                className="group relative block cursor-pointer rounded-md bg-white p-1 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+                className="relative block cursor-pointer rounded-md bg-white p-1 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
               >
                 <input
                   type="radio"
                   name={sectionName(index, "src")}
                   value={m.src}
-                  defaultChecked={m.src === section.src}
+                  checked={chosen === m.src}
                   onChange={() => setChosen(m.src)}
                   className="absolute left-2 top-2"
                 />
@@ -245,22 +351,27 @@ function ImageFields({
                   className="aspect-[4/3] w-full rounded object-cover"
                 />
                 <span className="mt-1 block truncate text-xs text-slate-600">{m.name}</span>
-                <span className="sr-only">{m.alt ? `: ${m.alt}` : ""}</span>
               </label>
             ))}
           </div>
         )}
         <ErrorList id={`${id}-src-error`} errors={srcErrors} />
       </fieldset>
-      {upload ? upload({ index, id }) : null}
-      {field("alt", "Alt text", "What the image shows, for people who cannot see it.")}
+      {field("alt", "Alt text", "What the image shows, for people who cannot see it. Needed to upload too.")}
+      <ImageUploader
+        index={index}
+        id={id}
+        uploadUrl={uploadUrl}
+        errors={errors}
+        onUploaded={(image) => {
+          onUploaded(image);
+          setChosen(image.src);
+        }}
+      />
       {field("caption", "Caption (optional)")}
     </div>
   );
 }
-
-/** The upload control of an image section (the media library's), by section. */
-export type ImageUpload = (props: { index: number; id: string }) => ReactNode;
 
 function SectionFields({
   section,
@@ -269,7 +380,8 @@ function SectionFields({
   errors,
   onAction,
   library,
-  upload,
+  uploadUrl,
+  onUploaded,
 }: {
   section: FormSection;
   index: number;
@@ -277,7 +389,8 @@ function SectionFields({
   errors: Errors;
   onAction: (e: MouseEvent<HTMLButtonElement>) => void;
   library: LibraryImage[];
-  upload?: ImageUpload;
+  uploadUrl?: string;
+  onUploaded: (image: LibraryImage) => void;
 }) {
   const text = (key: "text" | "content" | "heading", label: string, multiline: boolean, hint?: string) => {
     const name = sectionName(index, key);
@@ -357,7 +470,7 @@ function SectionFields({
             onAction={onAction}
             className={cn(smallButton, "mt-2 text-brand-700")}
           >
-            ＋ Add item
+            + Add item
           </ActionButton>
           <p className="mt-1.5 text-sm text-slate-600">{M.markupHint.replace(" and lines starting with “- ” for bullets", "")}</p>
         </div>
@@ -419,13 +532,23 @@ function SectionFields({
             onAction={onAction}
             className={cn(smallButton, "text-brand-700")}
           >
-            ＋ Add subsection
+            + Add subsection
           </ActionButton>
         </div>
       );
     }
     case "image":
-      return <ImageFields section={section} index={index} id={id} errors={errors} library={library} upload={upload} />;
+      return (
+        <ImageFields
+          section={section}
+          index={index}
+          id={id}
+          errors={errors}
+          library={library}
+          uploadUrl={uploadUrl}
+          onUploaded={onUploaded}
+        />
+      );
   }
 }
 
@@ -437,7 +560,7 @@ export function SectionEditor({
   initial,
   message: returnedMessage,
   library = [],
-  upload,
+  uploadUrl,
 }: {
   formId: string;
   /** The id and errors of the `content` field (the JSON text, and the size limit in blocks mode). */
@@ -450,8 +573,8 @@ export function SectionEditor({
   message?: string;
   /** The media library's images, newest first, to choose from. */
   library?: LibraryImage[];
-  /** The upload control of an image section. */
-  upload?: ImageUpload;
+  /** Where the script uploads an image (JSON answer); without it, or without JavaScript, Upload sends the form. */
+  uploadUrl?: string;
 }) {
   const hydrated = useHydrated();
   const [state, setState] = useState(initial);
@@ -459,6 +582,13 @@ export function SectionEditor({
   const [message, setMessage] = useState(returnedMessage ?? "");
   const [focus, setFocus] = useState<{ target: EditorFocus | "json"; tick: number } | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  // Images uploaded from this page, offered first until the library is read again.
+  const [uploaded, setUploaded] = useState<LibraryImage[]>([]);
+  const images = [...uploaded, ...library.filter((m) => !uploaded.some((u) => u.src === m.src))];
+  const onUploaded = (image: LibraryImage) => {
+    setUploaded((list) => [image, ...list.filter((u) => u.src !== image.src)]);
+    setMessage(M.uploaded);
+  };
 
   // A new state from the server (a refused save): start from it. Not on the first render, so text typed before hydration stays.
   const seen = useRef(initial);
@@ -590,8 +720,9 @@ export function SectionEditor({
                         id={id}
                         errors={errors}
                         onAction={onAction}
-                        library={library}
-                        upload={upload}
+                        library={images}
+                        uploadUrl={uploadUrl}
+                        onUploaded={onUploaded}
                       />
                     </div>
                   </fieldset>

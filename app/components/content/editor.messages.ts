@@ -19,5 +19,9 @@ export const EDITOR_MESSAGES = {
   editingJson: "Editing the content as JSON.",
   editingBlocks: "Editing the content as sections.",
   cannotUseBlocks: "This JSON is not a list of sections the editor knows, so it stays in JSON mode. Nothing was changed.",
+  chooseFile: "Choose an image file to upload",
+  uploadFailed: "The upload failed. Check your connection and try again.",
+  uploaded: "Image uploaded and chosen.",
+  uploadHint: "JPEG, PNG, WebP, AVIF or GIF, at most 5 MB. It joins the media library.",
   markupHint: "**bold**, [label](https://…) and lines starting with “- ” for bullets.",
 } as const;
