@@ -191,7 +191,7 @@ function FieldControl({
 }: {
   def: FieldDef;
   field: FieldMetadata<unknown>;
-  meta: { hint?: string | null };
+  meta: { hint?: string | null; required?: boolean };
   suggestions?: string[];
 }) {
   const errorsProps = { errorId: field.errorId, errors: field.errors };
@@ -218,6 +218,12 @@ function FieldControl({
             placeholder={def.placeholder}
           />
           {def.kind === "content" ? <ContentReference /> : null}
+        </Field>
+      );
+    case "file":
+      return (
+        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+          <Input {...getInputProps(field, { type: "file" })} accept={def.accept} required={meta.required} />
         </Field>
       );
     case "select":
@@ -275,19 +281,29 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
     onValidate: ({ formData }) => parseWithZod(formData, { schema: def.schema as z.ZodType<Record<string, string | undefined>> }),
   });
   const title = data.id ? `Edit ${lower(def.singular)}` : `New ${lower(def.singular)}`;
+  const shown = def.fields.filter((f) => !f.only || f.only === (data.id ? "edit" : "create"));
   return (
     <section>
       <TabHeading title={title} description={data.id ? String(data.values.title ?? "") : def.description} />
-      <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        encType={shown.some((f) => f.kind === "file") ? "multipart/form-data" : undefined}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <ErrorList id={form.errorId} errors={form.errors} />
         {data.updatedAt !== null ? <input type="hidden" name={UPDATED_AT_FIELD} value={String(data.updatedAt)} /> : null}
         <div className="grid gap-5 sm:grid-cols-2">
-          {def.fields.map((f) => (
+          {shown.map((f) => (
             <div key={f.name} className={f.half ? undefined : "sm:col-span-2"}>
               <FieldControl
                 def={f}
                 field={fields[f.name]!}
-                meta={{ hint: f.kind === "content" && !def.contentMustBeJson ? contentNote(fields[f.name]!.value) : null }}
+                meta={{
+                  hint: f.kind === "content" && !def.contentMustBeJson ? contentNote(fields[f.name]!.value) : null,
+                  // A file field shown only on the new form is what that form is for.
+                  required: f.kind === "file" && f.only === "create",
+                }}
                 suggestions={data.suggestions[f.name]}
               />
             </div>
