@@ -84,6 +84,8 @@ export async function storeImage(
       alt: alt.trim(),
       name: displayName(name || file.name, image.ext),
       uploadedBy: actor,
+      // To the millisecond (the column's default has seconds): the library lists the newest first.
+      createdAt: new Date(),
     })
     .onConflictDoNothing({ target: media.key })
     .returning();
