@@ -302,3 +302,36 @@ export const rateLimits = sqliteTable("rate_limits", {
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
+
+// ------------------------------------------------------------------- media
+
+/**
+ * Uploaded images (the media library). The bytes live in R2 (`MEDIA`) under
+ * `key`, made from their content: `<sha-256 hex>.<ext>`, so the same image
+ * uploaded twice is one row and one object. Width and height are read from
+ * the file, so pages reserve the image's space.
+ */
+export const media = sqliteTable(
+  "media",
+  {
+    key: text("key").primaryKey(),
+    /** One of the image types the upload accepts (found from the bytes, never the name). */
+    contentType: text("content_type").notNull(),
+    /** Bytes. */
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Default alt text, required at upload. */
+    alt: text("alt").notNull(),
+    /** The original file name, for people. */
+    name: text("name").notNull(),
+    /** The admin's email. */
+    uploadedBy: text("uploaded_by").notNull(),
+    createdAt: createdAt(),
+    /** The stale-save check of the admin form (alt and name can change). */
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("media_created_idx").on(t.createdAt)],
+);
+
+export type MediaRow = typeof media.$inferSelect;

@@ -47,7 +47,9 @@ export function withSecurityHeaders(
   // Responses from fetch() or Response.redirect() can have immutable headers.
   const res = new Response(response.body, response);
   const h = res.headers;
-  h.set("Content-Security-Policy", contentSecurityPolicy(nonce, PAGE_CSP_EXTRAS[pathname.replace(/\.data$/, "")]));
+  // An uploaded image (/media/{key}) keeps its own policy, stricter than a page's: it allows nothing and sandboxes.
+  const ownPolicy = pathname.startsWith("/media/") && h.has("Content-Security-Policy");
+  if (!ownPolicy) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, PAGE_CSP_EXTRAS[pathname.replace(/\.data$/, "")]));
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");

@@ -12,6 +12,7 @@ const adminTabs = [
   { to: "/admin/dashboard/content-blocks", label: "Content Blocks" },
   { to: "/admin/dashboard/qa", label: "Q&A" },
   { to: "/admin/dashboard/blogs", label: "Blogs" },
+  { to: "/admin/dashboard/media", label: "Media" },
   { to: "/admin/dashboard/lead-finder", label: "Lead Finder" },
   { to: "/admin/dashboard/inbox", label: "Inbox" },
   { to: "/admin/dashboard/outbox", label: "Email outbox" },

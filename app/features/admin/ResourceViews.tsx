@@ -160,7 +160,17 @@ export function ResourceList({ def, data }: { def: AnyResourceDef; data: ListDat
 
 // ------------------------------------------------------------------ form
 
-function FieldControl({ def, field, suggestions }: { def: FieldDef; field: FieldMetadata<unknown>; suggestions?: string[] }) {
+function FieldControl({
+  def,
+  field,
+  required,
+  suggestions,
+}: {
+  def: FieldDef;
+  field: FieldMetadata<unknown>;
+  required?: boolean;
+  suggestions?: string[];
+}) {
   const errorsProps = { errorId: field.errorId, errors: field.errors };
   switch (def.kind) {
     case "checkbox":
@@ -178,6 +188,12 @@ function FieldControl({ def, field, suggestions }: { def: FieldDef; field: Field
       return (
         <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
           <Textarea {...getTextareaProps(field)} rows={def.rows ?? 4} placeholder={def.placeholder} />
+        </Field>
+      );
+    case "file":
+      return (
+        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+          <Input {...getInputProps(field, { type: "file" })} accept={def.accept} required={required} />
         </Field>
       );
     case "select":
@@ -241,6 +257,7 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
     if (returned?.previewed) return parseJsonOrText(String(returned.preview ?? ""));
     return previewContent(editor.mode, editor.sections, editor.text) ?? "";
   }, [editor, returned]);
+  const shown = def.fields.filter((f) => !f.only || f.only === (data.id ? "edit" : "create"));
   return (
     <section>
       <TabHeading title={title} description={data.id ? String(data.values.title ?? "") : def.description} />
@@ -248,12 +265,14 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
         <Form
           method="post"
           {...getFormProps(form)}
+          // Files travel in the form itself without JavaScript: a file field, or an image uploaded from the editor.
+          encType={shown.some((f) => f.kind === "file" || f.kind === "content") ? "multipart/form-data" : undefined}
           className="min-w-0 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <ErrorList id={form.errorId} errors={form.errors} />
           {data.updatedAt !== null ? <input type="hidden" name={UPDATED_AT_FIELD} value={String(data.updatedAt)} /> : null}
           <div className="grid gap-5 sm:grid-cols-2">
-            {def.fields.map((f) => (
+            {shown.map((f) => (
               <div key={f.name} className={f.half ? undefined : "sm:col-span-2"}>
                 {f.kind === "content" && editor ? (
                   <SectionEditor
@@ -265,7 +284,13 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
                     message={returned?.editor?.message}
                   />
                 ) : (
-                  <FieldControl def={f} field={fields[f.name]!} suggestions={data.suggestions[f.name]} />
+                  <FieldControl
+                    def={f}
+                    field={fields[f.name]!}
+                    // A file field shown only on the new form is what that form is for.
+                    required={f.kind === "file" && f.only === "create"}
+                    suggestions={data.suggestions[f.name]}
+                  />
                 )}
               </div>
             ))}

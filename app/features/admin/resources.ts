@@ -5,11 +5,15 @@
  */
 import { blogsResource } from "~/features/blog/blog.resource";
 import { contentBlocksResource, guidesResource, pagesResource } from "~/features/content/resources";
+import { mediaResource } from "~/features/media/media.resource";
 import { qaResource } from "~/features/qa/qa.resource";
 import type { AnyResourceDef } from "~/lib/admin-resource/types";
 
 const RESOURCES: Record<string, AnyResourceDef> = Object.fromEntries(
-  ([pagesResource, guidesResource, contentBlocksResource, qaResource, blogsResource] as AnyResourceDef[]).map((def) => [def.tab, def]),
+  ([pagesResource, guidesResource, contentBlocksResource, qaResource, blogsResource, mediaResource] as AnyResourceDef[]).map((def) => [
+    def.tab,
+    def,
+  ]),
 );
 
 export function resourceDef(tab: string | undefined): AnyResourceDef {

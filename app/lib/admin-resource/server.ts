@@ -60,8 +60,8 @@ export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
    * took the value), so its messages are also the answer to a race.
    */
   check?(ctx: ServerContext, value: z.output<SchemaOf<Def>>, id: string | null): Promise<Record<string, string[]> | null>;
-  /** Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404. */
-  create?(env: Env, value: z.output<SchemaOf<Def>>): Promise<void>;
+  /** Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404. `actor` is the signed-in admin. */
+  create?(env: Env, value: z.output<SchemaOf<Def>>, actor: Actor): Promise<void>;
   /** Updates only when the stored `updated_at` is still `expectedUpdatedAt`. */
   update(env: Env, id: string, value: z.output<SchemaOf<Def>>, expectedUpdatedAt: number): Promise<SaveOutcome>;
   remove(env: Env, id: string): Promise<boolean>;
@@ -95,10 +95,13 @@ function editorAction(payload: Record<string, unknown>, intent: string): FormAct
 }
 
 const ADMIN_FORM_BYTES = 512 * 1024;
-const TOO_LARGE_MESSAGE = "That is more than a record may hold (512 KB).";
+const tooLargeMessage = (bytes: number) =>
+  `That is more than a record may hold (${bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`}).`;
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
-type Guard = (request: Request, env: Env) => Promise<unknown>;
+/** The signed-in admin, as the guard answers it. */
+export type Actor = { email: string };
+type Guard = (request: Request, env: Env) => Promise<Actor>;
 
 function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
@@ -131,10 +134,10 @@ function listAfterSave(def: AnyResourceDef, value: Record<string, unknown>): str
 export function createResourceHandlers(resolve: (tab: string | undefined) => ResourceServer | undefined, guard: Guard) {
   async function start({ request, params, context }: Args) {
     const { env } = context.cloudflare;
-    await guard(request, env);
+    const actor = await guard(request, env);
     const resource = resolve(params.tab);
     if (!resource) throw new Response("Not found", { status: 404 });
-    return { env, resource };
+    return { env, resource, actor };
   }
 
   /** The form body, or null when it is larger than `maxBytes` (the caller answers 413). */
@@ -223,13 +226,14 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
   }
 
   async function formAction(args: Args) {
-    const { env, resource } = await startForm(args);
+    const { env, resource, actor } = await startForm(args);
     const { def } = resource;
     const id = args.params.id ?? null;
-    const formData = await readForm(args.request, ADMIN_FORM_BYTES);
+    const maxBytes = def.maxBodyBytes ?? ADMIN_FORM_BYTES;
+    const formData = await readForm(args.request, maxBytes);
     if (!formData) {
       const empty = parseWithZod(new FormData(), { schema: def.schema });
-      return data<FormActionData>({ result: empty.reply({ formErrors: [TOO_LARGE_MESSAGE] }) }, { status: 413 });
+      return data<FormActionData>({ result: empty.reply({ formErrors: [tooLargeMessage(maxBytes)] }) }, { status: 413 });
     }
     const submission = parseWithZod(formData, { schema: def.schema });
     const intent = formData.get("intent");
@@ -256,7 +260,7 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
           return data<FormActionData>({ result: submission.reply({ formErrors: [staleMessage(def.singular)] }) }, { status: 409 });
         if (outcome === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
       } else {
-        await resource.create!(env, submission.value);
+        await resource.create!(env, submission.value, actor);
       }
     } catch (error) {
       // Another save took the slug (or name) since the check: the database refused this one, so answer as the check would now.

@@ -27,7 +27,9 @@ export type FieldKind =
   | "number"
   | "select"
   /** free text with suggestions (a <datalist>) */
-  | "suggest";
+  | "suggest"
+  /** a file upload (the form is sent as multipart; see `accept` and `ResourceDef.maxBodyBytes`) */
+  | "file";
 
 /** The keys of a schema's form values. */
 type SchemaKey<Schema extends z.ZodType> = Extract<keyof z.input<Schema>, string>;
@@ -46,6 +48,10 @@ export interface FieldDef<Key extends string = string> {
   half?: boolean;
   /** Lines of a `textarea` (default 4). */
   rows?: number;
+  /** For `file`: the types the browser offers, e.g. "image/png,image/jpeg". */
+  accept?: string;
+  /** Shown only on the new form or only on the edit form (default: both). */
+  only?: "create" | "edit";
 }
 
 export interface ResourceMessages {
@@ -110,6 +116,8 @@ export interface ResourceDef<Key extends string = string, RowKey extends string 
   contentMustBeJson?: boolean;
   /** Extra controls on each list row (e.g. reorder buttons). */
   rowActions?: (row: ResourceRow<RowKey>) => ReactNode;
+  /** Largest body the new and edit forms accept, in bytes (default 512 KB); above it, a 413. For file fields. */
+  maxBodyBytes?: number;
 }
 
 /** Any declaration, as the registries and the generic views see it. */
