@@ -205,6 +205,12 @@ describe("/media/{key}", () => {
     expect(again.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("is an address pages cannot take", async () => {
+    const res = await postMultipart("/admin/dashboard/pages/new", { title: "Media", slug: "media", content: "[]", intent: "save" });
+    expect(res.status).toBe(400);
+    expect(await all("SELECT id FROM pages WHERE slug = 'media'")).toEqual([]);
+  });
+
   it("answers 404, never HTML, for keys the upload does not make or that are not stored", async () => {
     const absent = `${"0".repeat(64)}.png`;
     for (const path of [
