@@ -32,6 +32,7 @@ import {
   type FormSection,
 } from "./editor";
 import { EDITOR_MESSAGES as M } from "./editor.messages";
+import { UPLOAD_INTENT_PREFIX } from "./upload";
 
 export type EditorState = { mode: ContentMode; sections: FormSection[]; text: string; note: string | null };
 
@@ -160,9 +161,6 @@ function RowButtons({
 
 /** An image of the media library, as the editor offers it. */
 export type LibraryImage = { src: string; alt: string; width: number; height: number; name: string };
-
-/** The intent of an image section's Upload button (the server stores the file without JavaScript). */
-export const UPLOAD_INTENT_PREFIX = "image:upload:";
 
 /**
  * Uploads a new image for a section. Without JavaScript, Upload sends the

@@ -492,9 +492,7 @@ type EditorValues = { contentMode?: ContentMode; content?: string; sections?: z.
 type Ctx = { addIssue(issue: { code: "custom"; path: PropertyKey[]; message: string }): void };
 
 const toFormSections = (sections: EditorValues["sections"]) =>
-  (sections ?? []).map(
-    (f) => ({ ...f, items: f.items?.map((i) => i ?? ""), subsections: f.subsections?.map((x) => x ?? {}) }),
-  );
+  (sections ?? []).map((f) => ({ ...f, items: f.items?.map((i) => i ?? ""), subsections: f.subsections?.map((x) => x ?? {}) }));
 
 /**
  * The content's rules, on the object (after `contentEditorShape`): in blocks

@@ -28,6 +28,7 @@ import {
   type ResourceRow,
 } from "~/lib/admin-resource/types";
 import { parseJsonOrText } from "~/lib/json";
+import { MEDIA_UPLOAD_URL } from "~/features/media/media";
 import { FilterPills, TabHeading } from "./AdminShell";
 
 const deleteLinkClass = buttonClasses({ variant: "danger", size: "sm" });
@@ -282,6 +283,8 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
                     errors={(name) => form.allErrors[name]}
                     initial={editor}
                     message={returned?.editor?.message}
+                    library={data.library}
+                    uploadUrl={MEDIA_UPLOAD_URL}
                   />
                 ) : (
                   <FieldControl

@@ -3,11 +3,28 @@ import { blogsServer } from "~/features/blog/blog.resource.server";
 import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/resources.server";
 import { mediaServer } from "~/features/media/media.resource.server";
 import { qaServer } from "~/features/qa/qa.resource.server";
-import { createResourceHandlers, type ResourceServer } from "~/lib/admin-resource/server";
+import { createResourceHandlers, type MediaLibrary, type ResourceServer } from "~/lib/admin-resource/server";
+import { MEDIA_SRC } from "~/components/content/editor";
+import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/media.server";
+import { mediaSrc } from "~/features/media/media";
 import { requireAdmin } from "./auth.server";
 
 const SERVERS: Record<string, ResourceServer> = Object.fromEntries(
   ([pagesServer, guidesServer, contentBlocksServer, qaServer, blogsServer, mediaServer] as ResourceServer[]).map((r) => [r.def.tab, r]),
 );
 
-export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin);
+/** The media library, as content forms use it: pick, upload from the form, and the true sizes on save. */
+const library: MediaLibrary = {
+  list: (env) => listMediaForPicker(env),
+  async store(env, file, alt, actor) {
+    const stored = await storeImage(env, file, { alt, actor: actor.email });
+    return "error" in stored ? stored : toMediaItem(stored);
+  },
+  async sizes(env, srcs) {
+    const keys = srcs.filter((src) => MEDIA_SRC.test(src)).map((src) => src.slice("/media/".length));
+    const sizes = await mediaSizes(env, keys);
+    return new Map([...sizes].map(([key, size]) => [mediaSrc(key), size]));
+  },
+};
+
+export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin, library);

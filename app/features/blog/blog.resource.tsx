@@ -7,6 +7,7 @@ import { contentEditorShape, contentRules, storedContent } from "~/components/co
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
 import { BLOG_MESSAGES as M } from "./blog.messages";
+import { MAX_UPLOAD_BODY_BYTES } from "~/features/media/media";
 
 /** An https URL (images are shown on an https site), or a path of this site such as /blog/covers/launch.svg. */
 const imageUrl = optionalField(
@@ -90,4 +91,5 @@ export const blogsResource = defineResource({
   searchLabel: "Search posts by title",
   contentMustBeJson: true,
   previewField: "content",
+  maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
 });

@@ -11,6 +11,7 @@ import { defineResource, type ListColumn, type ResourceMessages } from "~/lib/ad
 import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
 import { checkboxField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
 import { CONTENT_MESSAGES } from "./content.messages";
+import { MAX_UPLOAD_BODY_BYTES } from "~/features/media/media";
 import { ReorderButtons } from "~/components/ui/ReorderButtons";
 
 const messagesFor = (singular: string, plural: string): ResourceMessages => ({
@@ -78,6 +79,7 @@ export const pagesResource = defineResource({
   messages: messagesFor("Page", "Pages"),
   searchLabel: "Search pages by title",
   previewField: "content",
+  maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
 });
 
 export const guideSchema = z
@@ -119,6 +121,7 @@ export const guidesResource = defineResource({
   messages: messagesFor("Guide", "Guides"),
   searchLabel: "Search guides by title",
   previewField: "content",
+  maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
 });
 
 export const contentBlockSchema = z
@@ -162,4 +165,5 @@ export const contentBlocksResource = defineResource({
   messages: messagesFor("Content block", "Content blocks"),
   searchLabel: "Search blocks by name",
   previewField: "content",
+  maxBodyBytes: MAX_UPLOAD_BODY_BYTES,
 });

@@ -39,3 +39,6 @@ export function humanSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
 }
+
+/** Where the editor's script uploads an image (multipart `file` and `alt`; a MediaItem or `{ error }` as JSON). */
+export const MEDIA_UPLOAD_URL = "/admin/media/upload";

@@ -8,7 +8,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import { CONTENT_MODE, editorStep, isEditorIntent, sectionsFromPayload } from "~/components/content/editor";
+import { CONTENT_MODE, editorStep, isEditorIntent, sectionName, sectionsFromPayload } from "~/components/content/editor";
+import { EDITOR_MESSAGES } from "~/components/content/editor.messages";
+import { UPLOAD_INTENT_PREFIX } from "~/components/content/upload";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
@@ -79,6 +81,56 @@ export type FormActionData = {
   editor?: { message: string };
 };
 
+/** The content with each library image's true width and height. */
+async function withImageSizes(env: Env, media: MediaLibrary, content: string): Promise<string> {
+  let sections: unknown;
+  try {
+    sections = JSON.parse(content);
+  } catch {
+    return content;
+  }
+  if (!Array.isArray(sections)) return content;
+  const images = sections.filter((s): s is { type: "image"; src: string } => s?.type === "image" && typeof s.src === "string");
+  if (!images.length) return content;
+  const sizes = await media.sizes(
+    env,
+    images.map((s) => s.src),
+  );
+  return JSON.stringify(
+    sections.map((s: unknown) =>
+      images.includes(s as never) && sizes.get((s as { src: string }).src)
+        ? { ...(s as object), ...sizes.get((s as { src: string }).src) }
+        : s,
+    ),
+  );
+}
+
+/** An image uploaded from an image section without JavaScript: stored, then chosen in that section; the form comes back. */
+async function uploadAction(
+  env: Env,
+  media: MediaLibrary,
+  formData: FormData,
+  payload: Record<string, unknown>,
+  index: number,
+  actor: Actor,
+): Promise<FormActionData> {
+  const sections = sectionsFromPayload(payload);
+  const { intent: _intent, ...values } = payload;
+  const file = formData.get(sectionName(index, "file"));
+  const section = sections[index];
+  const stored =
+    !section || section.type !== "image"
+      ? { error: EDITOR_MESSAGES.chooseFile }
+      : !(file instanceof File) || file.size === 0
+        ? { error: EDITOR_MESSAGES.chooseFile }
+        : await media.store(env, file, String(formData.get(sectionName(index, "alt")) ?? ""), actor);
+  if (!("error" in stored)) sections[index] = { ...section!, src: stored.src, width: String(stored.width), height: String(stored.height) };
+  const initialValue = { ...values, contentMode: CONTENT_MODE.blocks, sections } as SubmissionResult["initialValue"];
+  return "error" in stored
+    ? { result: { status: "error", initialValue, error: { [sectionName(index, "file")]: [stored.error] } } }
+    : { result: { initialValue }, editor: { message: EDITOR_MESSAGES.uploaded } };
+}
+
 /** Runs a section editor's action on a submitted form: its values, with the content as the action left it. */
 function editorAction(payload: Record<string, unknown>, intent: string): FormActionData {
   const next = editorStep(
@@ -102,6 +154,19 @@ type Args = { request: Request; params: Record<string, string | undefined>; cont
 /** The signed-in admin, as the guard answers it. */
 export type Actor = { email: string };
 type Guard = (request: Request, env: Env) => Promise<Actor>;
+
+/** An image of the media library as content forms use it. */
+export type ContentImage = { src: string; alt: string; width: number; height: number; name: string };
+/**
+ * The media library, for forms with a content field: the images to pick, an
+ * upload from the form itself (without JavaScript), and the true sizes of the
+ * images a saved content uses.
+ */
+export interface MediaLibrary {
+  list(env: Env): Promise<ContentImage[]>;
+  store(env: Env, file: File, alt: string, actor: Actor): Promise<ContentImage | { error: string }>;
+  sizes(env: Env, srcs: string[]): Promise<Map<string, { width: number; height: number }>>;
+}
 
 function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
@@ -131,7 +196,12 @@ function listAfterSave(def: AnyResourceDef, value: Record<string, unknown>): str
     : resourcePath(def);
 }
 
-export function createResourceHandlers(resolve: (tab: string | undefined) => ResourceServer | undefined, guard: Guard) {
+export function createResourceHandlers(
+  resolve: (tab: string | undefined) => ResourceServer | undefined,
+  guard: Guard,
+  media?: MediaLibrary,
+) {
+  const hasContent = (def: AnyResourceDef) => def.fields.some((f) => f.kind === "content");
   async function start({ request, params, context }: Args) {
     const { env } = context.cloudflare;
     const actor = await guard(request, env);
@@ -217,12 +287,16 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
   async function formLoader(args: Args) {
     const { env, resource } = await startForm(args);
     const id = args.params.id;
-    const suggestions = (await resource.suggestions?.(env)) ?? {};
-    if (!id) return { tab: resource.def.tab, id: null, values: (await resource.defaults?.(env)) ?? {}, updatedAt: null, suggestions };
+    const [suggestions, library] = await Promise.all([
+      resource.suggestions?.(env) ?? Promise.resolve<Record<string, string[]>>({}),
+      media && hasContent(resource.def) ? media.list(env) : ([] as ContentImage[]),
+    ]);
+    const common = { tab: resource.def.tab, suggestions, library };
+    if (!id) return { ...common, id: null, values: (await resource.defaults?.(env)) ?? {}, updatedAt: null };
     const record = await resource.get(env, id);
     if (!record) throw redirect(resourcePath(resource.def));
     const { updatedAt, ...values } = record;
-    return { tab: resource.def.tab, id, values, updatedAt: updatedAt as number | null, suggestions };
+    return { ...common, id, values, updatedAt: updatedAt as number | null };
   }
 
   async function formAction(args: Args) {
@@ -238,9 +312,16 @@ export function createResourceHandlers(resolve: (tab: string | undefined) => Res
     const submission = parseWithZod(formData, { schema: def.schema });
     const intent = formData.get("intent");
     // A section editor's action without JavaScript: the form comes back with the action applied and everything typed kept.
+    if (typeof intent === "string" && intent.startsWith(UPLOAD_INTENT_PREFIX) && media) {
+      const answer = await uploadAction(env, media, formData, submission.payload, Number(intent.slice(UPLOAD_INTENT_PREFIX.length)), actor);
+      return data<FormActionData>(answer, { status: answer.result.status === "error" ? 400 : 200 });
+    }
     if (isEditorIntent(intent)) return data<FormActionData>(editorAction(submission.payload, intent));
     if (submission.status !== "success") return data<FormActionData>({ result: submission.reply() }, { status: 400 });
     const value = submission.value as Record<string, unknown>;
+    // Images keep the size the library measured, whatever the form said.
+    if (media && typeof value.content === "string" && value.content.includes('"image"'))
+      value.content = await withImageSizes(env, media, value.content);
 
     if (formData.get("intent") === INTENT.preview) {
       return data<FormActionData>({
