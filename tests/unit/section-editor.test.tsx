@@ -118,7 +118,7 @@ describe("the section editor's form", () => {
       '{ "sections": [{ "heading": "Old", "paragraphs": ["P"] }] }',
       '[{ "type": "video", "url": "x" }]',
       '[{ "type": "paragraph", "text": "x", "extra": true }]',
-      '[{ "type": "heading", "text": "x" }]',
+      '[{ "type": "heading", "text": "x", "level": "2" }]',
       '[{ "type": "list", "items": ["a", 2] }]',
     ]) {
       const start = editorStart(stored);
@@ -130,6 +130,11 @@ describe("the section editor's form", () => {
       const submission = parseWithZod(form, { schema: pageSchema });
       expect(submission.status === "success" && submission.value.content).toBe(stored);
     }
+    // A heading without a level is the spec's level 2: it opens as sections.
+    expect(editorStart('[{ "type": "heading", "text": "x" }]')).toEqual({
+      mode: "blocks",
+      sections: [{ type: "heading", text: "x", level: "2" }],
+    });
     expect(editorStart("Plain words")).toEqual({ mode: "json", text: "Plain words", note: M.openedAsJsonText });
     expect(editorStart("")).toEqual({ mode: "blocks", sections: [] });
   });
