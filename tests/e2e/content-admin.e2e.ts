@@ -6,7 +6,17 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin, waitForHydration } from "./support";
+import {
+  baseUrl,
+  expectAccessible,
+  launchChromium,
+  modes,
+  newContext,
+  query,
+  signInAsAdmin,
+  waitForHydration,
+  contentJson,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,7 +66,7 @@ describe.each(modes)("content admin $name", ({ js }) => {
     }
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Slug", { exact: true }).fill(slug);
-    await page.getByLabel("Content", { exact: true }).fill(CONTENT);
+    await (await contentJson(page)).fill(CONTENT);
     await page.getByLabel("Published").check();
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("region", { name: /Preview/ });
@@ -104,7 +114,7 @@ describe.each(modes)("content admin $name", ({ js }) => {
     await page.getByLabel("Slug", { exact: true }).fill(slug);
     await page.getByLabel("Description").fill("How to price a Shopify app.");
     await page.getByLabel("Category").fill("Growth");
-    await page.getByLabel("Content", { exact: true }).fill(CONTENT);
+    await (await contentJson(page)).fill(CONTENT);
     await page.getByLabel("Published").check();
     await page.getByRole("button", { name: "Preview" }).click();
     await page

@@ -149,3 +149,13 @@ export async function signInAsAdmin(page: Page) {
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(`${baseUrl}/admin/dashboard`);
 }
+
+/** The content editor's JSON text box, after "Edit as JSON" (a round trip to the server without JavaScript). */
+export async function contentJson(page: Page) {
+  const box = page.getByLabel("Content as JSON", { exact: true });
+  if (!(await box.isVisible())) {
+    await page.getByRole("button", { name: "Edit as JSON" }).click();
+    await box.waitFor();
+  }
+  return box;
+}
