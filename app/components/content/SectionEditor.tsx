@@ -159,6 +159,39 @@ function RowButtons({
   );
 }
 
+/** A labelled text field of the editor: its hint, and its errors under it, wired for assistive tech. */
+function EditorField({
+  id,
+  name,
+  label,
+  value,
+  errors,
+  hint,
+  rows,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  errors: string[] | undefined;
+  hint?: string;
+  /** Several lines (a textarea of this many rows); one line without. */
+  rows?: number;
+}) {
+  const props = {
+    id,
+    name,
+    defaultValue: value ?? "",
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": errors?.length ? `${id}-error` : undefined,
+  };
+  return (
+    <Field label={label} htmlFor={id} errorId={`${id}-error`} errors={errors} hint={hint}>
+      {rows ? <Textarea {...props} rows={rows} className="min-h-20" /> : <Input {...props} />}
+    </Field>
+  );
+}
+
 /** An image of the media library, as the editor offers it. */
 export type LibraryImage = { src: string; alt: string; width: number; height: number; name: string };
 
@@ -301,21 +334,16 @@ function ImageFields({
     : library;
   const picked = choices.find((m) => m.src === chosen);
   const srcErrors = errors(sectionName(index, "src"));
-  const field = (key: "alt" | "caption", label: string, hint?: string) => {
-    const fieldId = `${id}-${key}`;
-    const errs = errors(sectionName(index, key));
-    return (
-      <Field label={label} htmlFor={fieldId} errorId={`${fieldId}-error`} errors={errs} hint={hint}>
-        <Input
-          id={fieldId}
-          name={sectionName(index, key)}
-          defaultValue={section[key] ?? ""}
-          aria-invalid={errs?.length ? true : undefined}
-          aria-describedby={errs?.length ? `${fieldId}-error` : undefined}
-        />
-      </Field>
-    );
-  };
+  const field = (key: "alt" | "caption", label: string, hint?: string) => (
+    <EditorField
+      id={`${id}-${key}`}
+      name={sectionName(index, key)}
+      label={label}
+      value={section[key]}
+      errors={errors(sectionName(index, key))}
+      hint={hint}
+    />
+  );
   return (
     <div className="space-y-3">
       <input type="hidden" name={sectionName(index, "width")} value={picked ? String(picked.width) : (section.width ?? "")} />
@@ -390,23 +418,17 @@ function SectionFields({
   uploadUrl?: string;
   onUploaded: (image: LibraryImage) => void;
 }) {
-  const text = (key: "text" | "content" | "heading", label: string, multiline: boolean, hint?: string) => {
-    const name = sectionName(index, key);
-    const fieldId = `${id}-${key}`;
-    const errs = errors(name);
-    const props = {
-      id: fieldId,
-      name,
-      defaultValue: section[key] ?? "",
-      "aria-invalid": errs?.length ? true : undefined,
-      "aria-describedby": errs?.length ? `${fieldId}-error` : undefined,
-    };
-    return (
-      <Field label={label} htmlFor={fieldId} errorId={`${fieldId}-error`} errors={errs} hint={hint}>
-        {multiline ? <Textarea {...props} rows={4} className="min-h-24" /> : <Input {...props} />}
-      </Field>
-    );
-  };
+  const text = (key: "text" | "content" | "heading", label: string, multiline: boolean, hint?: string) => (
+    <EditorField
+      id={`${id}-${key}`}
+      name={sectionName(index, key)}
+      label={label}
+      value={section[key]}
+      errors={errors(sectionName(index, key))}
+      hint={hint}
+      rows={multiline ? 4 : undefined}
+    />
+  );
   switch (section.type) {
     case "paragraph":
       return text("text", "Text", true, M.markupHint);
@@ -470,7 +492,7 @@ function SectionFields({
           >
             + Add item
           </ActionButton>
-          <p className="mt-1.5 text-sm text-slate-600">{M.markupHint.replace(" and lines starting with “- ” for bullets", "")}</p>
+          <p className="mt-1.5 text-sm text-slate-600">{M.inlineMarkupHint}</p>
         </div>
       );
     }
@@ -498,29 +520,17 @@ function SectionFields({
                     onAction={onAction}
                   />
                 </div>
-                {(["subheading", "content"] as const).map((key) => {
-                  const fieldId = `${subId}-${key}`;
-                  const name = subName(index, j, key);
-                  const errs = errors(name);
-                  const props = {
-                    id: fieldId,
-                    name,
-                    defaultValue: sub[key] ?? "",
-                    "aria-invalid": errs?.length ? true : undefined,
-                    "aria-describedby": errs?.length ? `${fieldId}-error` : undefined,
-                  };
-                  return (
-                    <Field
-                      key={key}
-                      label={key === "subheading" ? "Subheading (optional)" : "Text"}
-                      htmlFor={fieldId}
-                      errorId={`${fieldId}-error`}
-                      errors={errs}
-                    >
-                      {key === "content" ? <Textarea {...props} rows={3} className="min-h-20" /> : <Input {...props} />}
-                    </Field>
-                  );
-                })}
+                {(["subheading", "content"] as const).map((key) => (
+                  <EditorField
+                    key={key}
+                    id={`${subId}-${key}`}
+                    name={subName(index, j, key)}
+                    label={key === "subheading" ? "Subheading (optional)" : "Text"}
+                    value={sub[key]}
+                    errors={errors(subName(index, j, key))}
+                    rows={key === "content" ? 3 : undefined}
+                  />
+                ))}
               </fieldset>
             );
           })}

@@ -23,5 +23,6 @@ export const EDITOR_MESSAGES = {
   uploadFailed: "The upload failed. Check your connection and try again.",
   uploaded: "Image uploaded and chosen.",
   uploadHint: "JPEG, PNG, WebP, AVIF or GIF, at most 5 MB. It joins the media library.",
+  inlineMarkupHint: "**bold** and [label](https://…) are understood.",
   markupHint: "**bold**, [label](https://…) and lines starting with “- ” for bullets.",
 } as const;
