@@ -113,13 +113,23 @@ export async function expectAccessible(page: Page, js: boolean) {
 
 /** Runs SQL on the e2e site's local D1 (through wrangler, as an operator would). */
 export function query<T = Record<string, unknown>>(sql: string): T[] {
-  const res = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  let res = runD1(sql);
+  // The running site (its queue consumer, its cron) may hold the SQLite write
+  // lock at that moment; SQLITE_BUSY is worth a few more tries, nothing else is.
+  for (let attempt = 1; res.status !== 0 && /SQLITE_BUSY/.test(res.stderr) && attempt <= 5; attempt++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150 * attempt);
+    res = runD1(sql);
+  }
   if (res.status !== 0) throw new Error(`d1 execute failed: ${res.stderr}`);
   const parsed = JSON.parse(res.stdout) as { results: T[] }[];
   return parsed[0]?.results ?? [];
+}
+
+function runD1(sql: string) {
+  return spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
 }
 
 export { waitFor } from "../wait-for";
