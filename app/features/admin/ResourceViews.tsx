@@ -27,6 +27,7 @@ import {
 } from "~/lib/admin-resource/types";
 import { jsonProblem, parseJsonOrText } from "~/lib/json";
 import { FilterPills, TabHeading } from "./AdminShell";
+import { RevisionsPanel } from "./Revisions";
 
 const deleteLinkClass = buttonClasses({ variant: "danger", size: "sm" });
 /** Lower case for running text, acronyms kept ("Q&A submissions", "blog posts"). */
@@ -331,6 +332,7 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
           </div>
         </section>
       ) : null}
+      {data.id && data.revisions ? <RevisionsPanel def={def} id={data.id} revisions={data.revisions} /> : null}
       {confirm.dialog}
     </section>
   );
