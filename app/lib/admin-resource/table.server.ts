@@ -140,10 +140,19 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
       if (opts.revisions && table.updatedBy) {
         const [, updated] = await db.batch([
           // The version being replaced, only when the update below will replace it (the same stale check).
-          db.run(
-            sql`INSERT INTO ${revisions} (id, resource, record_id, data, saved_by, saved_at, created_at)
-                SELECT ${crypto.randomUUID()}, ${opts.revisions}, ${table.id}, ${snapshotOf(table)}, ${table.updatedBy}, ${table.updatedAt}, ${now.getTime()}
-                FROM ${table} WHERE ${table.id} = ${id} AND ${table.updatedAt} = ${expectedUpdatedAt}`,
+          db.insert(revisions).select(
+            db
+              .select({
+                id: sql<string>`${crypto.randomUUID()}`.as("id"),
+                resource: sql<string>`${opts.revisions}`.as("resource"),
+                recordId: sql<string>`${table.id}`.as("record_id"),
+                data: snapshotOf(table).mapWith(String).as("data"),
+                savedBy: sql<string | null>`${table.updatedBy}`.as("saved_by"),
+                savedAt: sql<Date>`${table.updatedAt}`.as("saved_at"),
+                createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+              })
+              .from(table as SQLiteTable)
+              .where(and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt)))),
           ),
           update,
           db
