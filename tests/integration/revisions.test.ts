@@ -153,6 +153,20 @@ describe("pages", () => {
     expect(await revisionsOf(row.id)).toEqual(revisionsBefore);
   });
 
+  it("refuses a restore whose slug another page has taken since, with the field's message, storing nothing", async () => {
+    const { fields, row } = await create("pages");
+    await save("pages", row, fields, { slug: `moved-${uid()}` });
+    const [revision] = await revisionsOf(row.id);
+    await create("pages", ada, { slug: fields.slug! }); // another page takes the old slug
+    const current = await rowOf("pages", row.id);
+
+    const res = await post(`/admin/dashboard/pages/${row.id}/revisions/${revision!.id}`, { _updatedAt: String(current.updated_at) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Slug: This slug is already used: choose another");
+    expect(await rowOf("pages", row.id)).toEqual(current);
+    expect(await revisionsOf(row.id)).toHaveLength(1);
+  });
+
   it("keeps the newest 50 versions: the save that adds one prunes the rest in its batch", async () => {
     const { fields, row } = await create("pages");
     // 55 older versions, stored as a save would have.
