@@ -172,6 +172,8 @@ export const pages = sqliteTable(
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The admin (email) who saved this version; null on rows from before revisions. */
+    updatedBy: text("updated_by"),
   },
   (t) => [uniqueIndex("pages_slug_unique").on(t.slug), index("pages_created_idx").on(t.createdAt)],
 );
@@ -190,6 +192,8 @@ export const guides = sqliteTable(
     orderIndex: integer("order_index").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The admin (email) who saved this version; null on rows from before revisions. */
+    updatedBy: text("updated_by"),
   },
   (t) => [uniqueIndex("guides_slug_unique").on(t.slug), index("guides_order_idx").on(t.orderIndex)],
 );
@@ -205,6 +209,8 @@ export const contentBlocks = sqliteTable(
     description: text("description"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The admin (email) who saved this version; null on rows from before revisions. */
+    updatedBy: text("updated_by"),
   },
   (t) => [uniqueIndex("content_blocks_name_unique").on(t.name), index("content_blocks_created_idx").on(t.createdAt)],
 );
@@ -228,12 +234,38 @@ export const blogs = sqliteTable(
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The admin (email) who saved this version; null on rows from before revisions. */
+    updatedBy: text("updated_by"),
   },
   (t) => [
     uniqueIndex("blogs_slug_unique").on(t.slug),
     index("blogs_published_idx").on(t.isPublished, t.publishedAt),
     index("blogs_created_idx").on(t.createdAt),
   ],
+);
+
+// --------------------------------------------------------------- revisions
+
+/**
+ * Earlier versions of a content record (pages, guides, content blocks, blogs),
+ * written by the save that replaced them, in the same batch (ADR 0009).
+ */
+export const revisions = sqliteTable(
+  "revisions",
+  {
+    id: id(),
+    /** The admin tab of the record, e.g. `pages`. */
+    resource: text("resource").notNull(),
+    recordId: text("record_id").notNull(),
+    /** Every column of the row as it was, by column name (JSON). */
+    data: text("data").notNull(),
+    /** Who saved that version (the row's updated_by): null for versions from before revisions. */
+    savedBy: text("saved_by"),
+    /** When that version was saved (the row's updated_at). */
+    savedAt: integer("saved_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("revisions_record_idx").on(t.resource, t.recordId, sql`${t.savedAt} desc`)],
 );
 
 // ------------------------------------------------------------- lead finder

@@ -30,6 +30,7 @@ import {
 import { parseJsonOrText } from "~/lib/json";
 import { MEDIA_UPLOAD_URL } from "~/features/media/media";
 import { FilterPills, TabHeading } from "./AdminShell";
+import { RevisionsPanel } from "./Revisions";
 
 const deleteLinkClass = buttonClasses({ variant: "danger", size: "sm" });
 /** Lower case for running text, acronyms kept ("Q&A submissions", "blog posts"). */
@@ -328,6 +329,7 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
         </Form>
         {preview ? <LivePreview formId={form.id} initial={preview} className="lg:sticky lg:top-4" /> : null}
       </div>
+      {data.id && data.revisions ? <RevisionsPanel def={def} id={data.id} revisions={data.revisions} /> : null}
       {confirm.dialog}
     </section>
   );

@@ -22,8 +22,16 @@ const queries = tableQueries(blogs, {
     isPublished: blogs.isPublished,
     publishedAt: blogs.publishedAt,
     updatedAt: blogs.updatedAt,
+    updatedBy: blogs.updatedBy,
   },
+  revisions: blogsResource.tab,
   toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
+  // The form shows content as pretty JSON and tags as "a, b": a record and its revisions alike.
+  toFormValues: (values) => ({
+    ...values,
+    content: JSON.stringify(values.content, null, 2),
+    tags: Array.isArray(values.tags) ? values.tags.join(", ") : "",
+  }),
 });
 
 const slugOf = (v: BlogValue) => v.slug || slugify(v.title) || "post";
@@ -48,15 +56,7 @@ function columns(v: BlogValue) {
 export const blogsServer: ResourceServer<typeof blogsResource> = {
   def: blogsResource,
   list: queries.list,
-  async get(env, id) {
-    const values = await queries.get(env, id);
-    if (!values) return null;
-    return {
-      ...values,
-      content: JSON.stringify(values.content, null, 2),
-      tags: Array.isArray(values.tags) ? values.tags.join(", ") : "",
-    };
-  },
+  get: queries.get,
   async check(ctx, value, id) {
     return (await queries.taken(ctx.env, blogs.slug, slugOf(value), id))
       ? {
@@ -68,9 +68,12 @@ export const blogsServer: ResourceServer<typeof blogsResource> = {
         }
       : null;
   },
-  async create(env, value) {
-    await getDb(env).insert(blogs).values(columns(value));
+  async create(env, value, actor) {
+    await getDb(env)
+      .insert(blogs)
+      .values({ ...columns(value), updatedBy: actor.email });
   },
-  update: (env, id, value, expected) => queries.update(env, id, columns(value), expected),
+  update: (env, id, value, expected, actor) => queries.update(env, id, columns(value), expected, actor),
   remove: queries.remove,
+  revisions: queries.revisions,
 };

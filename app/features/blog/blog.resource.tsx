@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
-import { defineResource } from "~/lib/admin-resource/types";
+import { defineResource, lastSavedByColumn } from "~/lib/admin-resource/types";
 import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
@@ -75,7 +75,7 @@ export const blogsResource = defineResource({
       hint: "Saving a published post sets its publication date to now, on every save: it moves to the top of the blog. A draft has no date and is hidden.",
     },
   ],
-  listKeys: ["publishedAt"],
+  listKeys: ["publishedAt", "updatedBy"],
   columns: [
     { key: "title", header: "Title", className: "font-medium text-ink" },
     { key: "category", header: "Category", cell: (r) => categoryLabel(String(r.category)) },
@@ -86,6 +86,7 @@ export const blogsResource = defineResource({
       cell: (r) => (r.publishedAt ? formatDate(new Date(r.publishedAt as string)) : "—"),
       className: "whitespace-nowrap",
     },
+    lastSavedByColumn,
   ],
   messages: { ...M },
   searchLabel: "Search posts by title",

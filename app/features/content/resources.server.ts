@@ -29,7 +29,15 @@ async function slugErrors(ctx: ServerContext, taken: boolean, slug: string, chec
 const pageQueries = tableQueries(pages, {
   search: pages.title,
   orderBy: [desc(pages.createdAt)],
-  listSelect: { id: pages.id, title: pages.title, slug: pages.slug, isPublished: pages.isPublished, updatedAt: pages.updatedAt },
+  listSelect: {
+    id: pages.id,
+    title: pages.title,
+    slug: pages.slug,
+    isPublished: pages.isPublished,
+    updatedAt: pages.updatedAt,
+    updatedBy: pages.updatedBy,
+  },
+  revisions: pagesResource.tab,
   toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
 });
 
@@ -49,11 +57,14 @@ export const pagesServer: ResourceServer<typeof pagesResource> = {
   async check(ctx, value, id) {
     return slugErrors(ctx, await pageQueries.taken(ctx.env, pages.slug, value.slug, id), value.slug, true);
   },
-  async create(env, value) {
-    await getDb(env).insert(pages).values(pageColumns(value));
+  async create(env, value, actor) {
+    await getDb(env)
+      .insert(pages)
+      .values({ ...pageColumns(value), updatedBy: actor.email });
   },
-  update: (env, id, value, expected) => pageQueries.update(env, id, pageColumns(value), expected),
+  update: (env, id, value, expected, actor) => pageQueries.update(env, id, pageColumns(value), expected, actor),
   remove: pageQueries.remove,
+  revisions: pageQueries.revisions,
 };
 
 // ----------------------------------------------------------------- guides
@@ -69,7 +80,9 @@ const guideQueries = tableQueries(guides, {
     isPublished: guides.isPublished,
     orderIndex: guides.orderIndex,
     updatedAt: guides.updatedAt,
+    updatedBy: guides.updatedBy,
   },
+  revisions: guidesResource.tab,
   toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
 });
 
@@ -116,11 +129,14 @@ export const guidesServer: ResourceServer<typeof guidesResource> = {
   async check(ctx, value, id) {
     return slugErrors(ctx, await guideQueries.taken(ctx.env, guides.slug, value.slug, id), value.slug, false);
   },
-  async create(env, value) {
-    await getDb(env).insert(guides).values(guideColumns(value));
+  async create(env, value, actor) {
+    await getDb(env)
+      .insert(guides)
+      .values({ ...guideColumns(value), updatedBy: actor.email });
   },
-  update: (env, id, value, expected) => guideQueries.update(env, id, guideColumns(value), expected),
+  update: (env, id, value, expected, actor) => guideQueries.update(env, id, guideColumns(value), expected, actor),
   remove: guideQueries.remove,
+  revisions: guideQueries.revisions,
   listActions: {
     "move-up": async (env, form) => {
       await moveGuide(env, String(form.get("id")), -1);
@@ -147,8 +163,15 @@ const BLOCK_TYPE_SUGGESTIONS = ["banner", "section", "widget"];
 const blockQueries = tableQueries(contentBlocks, {
   search: contentBlocks.name,
   orderBy: [desc(contentBlocks.createdAt)],
-  listSelect: { id: contentBlocks.id, name: contentBlocks.name, type: contentBlocks.type, updatedAt: contentBlocks.updatedAt },
+  listSelect: {
+    id: contentBlocks.id,
+    name: contentBlocks.name,
+    type: contentBlocks.type,
+    updatedAt: contentBlocks.updatedAt,
+    updatedBy: contentBlocks.updatedBy,
+  },
   titleOf: "name",
+  revisions: contentBlocksResource.tab,
   toRow: (r) => ({
     ...r,
     id: String(r.id),
@@ -168,11 +191,14 @@ export const contentBlocksServer: ResourceServer<typeof contentBlocksResource> =
   async check(ctx, value, id) {
     return (await blockQueries.taken(ctx.env, contentBlocks.name, value.name, id)) ? { name: [CONTENT_MESSAGES.nameTaken] } : null;
   },
-  async create(env, value) {
-    await getDb(env).insert(contentBlocks).values(blockColumns(value));
+  async create(env, value, actor) {
+    await getDb(env)
+      .insert(contentBlocks)
+      .values({ ...blockColumns(value), updatedBy: actor.email });
   },
-  update: (env, id, value, expected) => blockQueries.update(env, id, blockColumns(value), expected),
+  update: (env, id, value, expected, actor) => blockQueries.update(env, id, blockColumns(value), expected, actor),
   remove: blockQueries.remove,
+  revisions: blockQueries.revisions,
   deleteWarning: (row) => SITE_BLOCKS[String(row.name)]?.loses ?? null,
   suggestions: async (env) => {
     const used = await getDb(env).selectDistinct({ type: contentBlocks.type }).from(contentBlocks);

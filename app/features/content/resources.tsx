@@ -7,7 +7,7 @@ import { z } from "zod";
 import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
-import { defineResource, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
+import { defineResource, lastSavedByColumn, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
 import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
 import { checkboxField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
 import { CONTENT_MESSAGES } from "./content.messages";
@@ -75,7 +75,8 @@ export const pagesResource = defineResource({
     { name: "content", label: "Content", kind: "content" },
     { name: "isPublished", label: "Published", kind: "checkbox", hint: "Drafts answer 404 to visitors." },
   ],
-  columns: [titleCol, liveLink("/"), status, updated],
+  listKeys: ["updatedBy"],
+  columns: [titleCol, liveLink("/"), status, updated, lastSavedByColumn],
   messages: messagesFor("Page", "Pages"),
   searchLabel: "Search pages by title",
   previewField: "content",
@@ -101,6 +102,7 @@ export const guidesResource = defineResource({
   plural: "Guides",
   description: "Free guides, listed in this order on the playbooks page and served at /guides/{slug}.",
   schema: guideSchema,
+  listKeys: ["updatedBy"],
   fields: [
     { name: "title", label: "Title", kind: "text", half: true },
     { name: "slug", label: "Slug", kind: "text", half: true, hint: "The guide's address: /guides/your-slug" },
@@ -116,6 +118,7 @@ export const guidesResource = defineResource({
     { key: "category", header: "Category", cell: (r) => (r.category ? String(r.category) : "—") },
     liveLink("/guides/"),
     status,
+    lastSavedByColumn,
   ],
   rowActions: (r) => <ReorderButtons id={r.id} label={r.title} />,
   messages: messagesFor("Guide", "Guides"),
@@ -146,7 +149,7 @@ export const contentBlocksResource = defineResource({
     { name: "description", label: "Description", kind: "textarea", hint: "For admins: where it shows and what it is for." },
     { name: "content", label: "Content", kind: "content", hint: 'Text, or JSON such as { "text": "…" }.' },
   ],
-  listKeys: ["usedOn", "deleteWarning"],
+  listKeys: ["usedOn", "deleteWarning", "updatedBy"],
   columns: [
     { key: "title", header: "Name", className: "font-medium text-ink" },
     { key: "type", header: "Type", cell: (r) => <Badge tone="brand">{String(r.type)}</Badge> },
@@ -161,6 +164,7 @@ export const contentBlocksResource = defineResource({
         ),
     },
     updated,
+    lastSavedByColumn,
   ],
   messages: messagesFor("Content block", "Content blocks"),
   searchLabel: "Search blocks by name",

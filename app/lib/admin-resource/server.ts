@@ -1,8 +1,10 @@
 /**
  * The server half of the admin resource pattern: loaders and actions for the
  * list (search, paging, a filter with counts), the form (new and edit, with
- * preview) and the delete confirmation, built from a declaration. Every one
- * calls the guard (`requireAdmin`) first.
+ * preview), the delete confirmation and, for records that keep them, a
+ * revision (view, compare, restore), built from a declaration. Every one
+ * calls the guard (`requireAdmin`) first; saves are made as the admin it
+ * returns.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -14,6 +16,7 @@ import { UPLOAD_INTENT_PREFIX } from "~/components/content/upload";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
+import { formatDateTime } from "~/components/ui/format";
 import { redirectWithToast } from "../toast.server";
 import { isUniqueViolation } from "../unique.server";
 import {
@@ -47,11 +50,23 @@ export type ListResult<Row extends ResourceRow = ResourceRow> = {
 
 type SchemaOf<Def extends AnyResourceDef> = Def["schema"];
 
+/** The admin making a save: its email is stored as the record's `updated_by`. */
+export type Actor = { email: string };
+/** A record as form values (strings, booleans, numbers), with `updatedAt` in ms. */
+export type FormValues = { id: string; title: string; updatedAt: number } & Record<string, unknown>;
+/** A kept version of a record: who saved it and when (ms). */
+export type RevisionSummary = { id: string; savedBy: string | null; savedAt: number };
+/** A kept version with its values, in the shape `get` returns. */
+export type RevisionValues = RevisionSummary & { values: FormValues };
+
+/** Versions listed on the edit page (more are kept: see table.server.ts). */
+export const REVISIONS_LISTED = 20;
+
 export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
   def: Def;
   list(env: Env, query: ListQuery): Promise<ListResult<ResourceRow<RowKeyOf<Def>>>>;
   /** The record as form values (strings, booleans, numbers), with `updatedAt` in ms. */
-  get(env: Env, id: string): Promise<({ id: string; title: string; updatedAt: number } & Record<string, unknown>) | null>;
+  get(env: Env, id: string): Promise<FormValues | null>;
   /** Initial values of a new record. */
   defaults?(env: Env): Promise<Record<string, unknown>>;
   /** Suggestions for `suggest` fields, by field name. */
@@ -62,15 +77,21 @@ export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
    * took the value), so its messages are also the answer to a race.
    */
   check?(ctx: ServerContext, value: z.output<SchemaOf<Def>>, id: string | null): Promise<Record<string, string[]> | null>;
-  /** Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404. `actor` is the signed-in admin. */
+  /** Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404. */
   create?(env: Env, value: z.output<SchemaOf<Def>>, actor: Actor): Promise<void>;
-  /** Updates only when the stored `updated_at` is still `expectedUpdatedAt`. */
-  update(env: Env, id: string, value: z.output<SchemaOf<Def>>, expectedUpdatedAt: number): Promise<SaveOutcome>;
+  /** Updates only when the stored `updated_at` is still `expectedUpdatedAt`; `actor` is who saves. */
+  update(env: Env, id: string, value: z.output<SchemaOf<Def>>, expectedUpdatedAt: number, actor: Actor): Promise<SaveOutcome>;
   remove(env: Env, id: string): Promise<boolean>;
   /** A stronger confirmation before deleting (what the site will lose), or null. */
   deleteWarning?(row: { id: string; title: string } & Record<string, unknown>): string | null;
   /** Extra list actions told apart by `intent` (e.g. move-up / move-down). */
   listActions?: Record<string, (env: Env, form: FormData) => Promise<ToastInput>>;
+  /** The record's earlier versions, for records that keep them (`tableQueries(…, { revisions })`). */
+  revisions?: {
+    /** Newest first. */
+    list(env: Env, id: string, limit: number): Promise<RevisionSummary[]>;
+    get(env: Env, id: string, revisionId: string): Promise<RevisionValues | null>;
+  };
 }
 
 export type FormActionData = {
@@ -151,8 +172,6 @@ const tooLargeMessage = (bytes: number) =>
   `That is more than a record may hold (${bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`}).`;
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
-/** The signed-in admin, as the guard answers it. */
-export type Actor = { email: string };
 type Guard = (request: Request, env: Env) => Promise<Actor>;
 
 /** An image of the media library as content forms use it. */
@@ -187,6 +206,22 @@ function filterValue(filter: ResourceFilter, value: string | null): string {
   if (value === FILTER_ALL && filter.all) return value;
   return filter.options.some((o) => o.value === value) ? value! : filter.initial;
 }
+
+/**
+ * Form values as a browser would post them (a ticked box "on", an unticked one absent), so a
+ * restored version goes through the schema like a typed one.
+ */
+function formDataOf(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === false) continue;
+    form.set(key, value === true ? "on" : String(value));
+  }
+  return form;
+}
+
+/** Why a save was not made: the form's status and messages, or the record is gone. */
+type Refusal = { status: 400 | 409 | 503; formErrors?: string[]; fieldErrors?: Record<string, string[]> } | { status: "missing" };
 
 /** The list, opened on the option a saved record belongs to (when the declaration has a filter). */
 function listAfterSave(def: AnyResourceDef, value: Record<string, unknown>): string {
@@ -292,11 +327,51 @@ export function createResourceHandlers(
       media && hasContent(resource.def) ? media.list(env) : ([] as ContentImage[]),
     ]);
     const common = { tab: resource.def.tab, suggestions, library };
-    if (!id) return { ...common, id: null, values: (await resource.defaults?.(env)) ?? {}, updatedAt: null };
-    const record = await resource.get(env, id);
+    if (!id) {
+      const values = (await resource.defaults?.(env)) ?? {};
+      return { ...common, id: null, values, updatedAt: null, revisions: null as RevisionSummary[] | null };
+    }
+    const [record, revisions] = await Promise.all([resource.get(env, id), resource.revisions?.list(env, id, REVISIONS_LISTED) ?? null]);
     if (!record) throw redirect(resourcePath(resource.def));
     const { updatedAt, ...values } = record;
-    return { ...common, id, values, updatedAt: updatedAt as number | null };
+    return { ...common, id, values, updatedAt: updatedAt as number | null, revisions };
+  }
+
+  /**
+   * Saves a parsed value as `actor`: the declaration's check, then create or update (the stale-save check
+   * against `expected`). Null when saved; otherwise why not. A normal save and a restore both come here.
+   */
+  async function save(
+    args: Args,
+    resource: ResourceServer,
+    value: unknown,
+    id: string | null,
+    expected: number,
+    actor: Actor,
+  ): Promise<Refusal | null> {
+    const { def } = resource;
+    const { env } = args.context.cloudflare;
+    const fieldErrors = await resource.check?.(ctxOf(args.context), value, id);
+    if (fieldErrors) return { status: 400, fieldErrors };
+    try {
+      if (id) {
+        const outcome = await resource.update(env, id, value, expected, actor);
+        if (outcome === "stale") return { status: 409, formErrors: [staleMessage(def.singular)] };
+        if (outcome === "missing") return { status: "missing" };
+      } else {
+        await resource.create!(env, value, actor);
+      }
+      return null;
+    } catch (error) {
+      // Another save took the slug (or name) since the check: the database refused this one, so answer as the check would now.
+      if (isUniqueViolation(error)) {
+        const raced = resource.check ? await resource.check(ctxOf(args.context), value, id).catch(() => null) : null;
+        if (raced) return { status: 400, fieldErrors: raced };
+      }
+      console.error(`Saving a ${def.singular} failed`, error);
+      // The declaration's message (spec), then what the database said, when it said something.
+      return { status: 503, formErrors: [def.messages.saveFailed, dbMessage(error)].filter((m): m is string => !!m) };
+    }
   }
 
   async function formAction(args: Args) {
@@ -330,29 +405,11 @@ export function createResourceHandlers(
         previewed: true,
       });
     }
-    const fieldErrors = await resource.check?.(ctxOf(args.context), submission.value, id);
-    if (fieldErrors) return data<FormActionData>({ result: submission.reply({ fieldErrors }) }, { status: 400 });
-
-    try {
-      if (id) {
-        const expected = Number(formData.get(UPDATED_AT_FIELD));
-        const outcome = await resource.update(env, id, submission.value, Number.isFinite(expected) ? expected : -1);
-        if (outcome === "stale")
-          return data<FormActionData>({ result: submission.reply({ formErrors: [staleMessage(def.singular)] }) }, { status: 409 });
-        if (outcome === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
-      } else {
-        await resource.create!(env, submission.value, actor);
-      }
-    } catch (error) {
-      // Another save took the slug (or name) since the check: the database refused this one, so answer as the check would now.
-      if (isUniqueViolation(error)) {
-        const raced = resource.check ? await resource.check(ctxOf(args.context), submission.value, id).catch(() => null) : null;
-        if (raced) return data<FormActionData>({ result: submission.reply({ fieldErrors: raced }) }, { status: 400 });
-      }
-      console.error(`Saving a ${def.singular} failed`, error);
-      // The declaration's message (spec), then what the database said, when it said something.
-      const formErrors = [def.messages.saveFailed, dbMessage(error)].filter((m): m is string => !!m);
-      return data<FormActionData>({ result: submission.reply({ formErrors }) }, { status: 503 });
+    const refused = await save(args, resource, submission.value, id, expectedOf(formData), actor);
+    if (refused?.status === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
+    if (refused) {
+      const { status, formErrors, fieldErrors } = refused;
+      return data<FormActionData>({ result: submission.reply({ formErrors, fieldErrors }) }, { status });
     }
     const title = id ? def.messages.updated : (def.messages.created ?? def.messages.updated);
     return redirectWithToast(env, listAfterSave(def, value), { type: "success", title });
@@ -389,9 +446,69 @@ export function createResourceHandlers(
     }
   }
 
-  return { listLoader, listAction, formLoader, formAction, deleteLoader, deleteAction };
+  /** A record that keeps revisions, and one of its versions (404 when either is missing). */
+  async function startRevision(args: Args) {
+    const started = await start(args);
+    const { env, resource } = started;
+    const id = args.params.id ?? "";
+    if (!resource.revisions) throw new Response("Not found", { status: 404 });
+    const [current, revision] = await Promise.all([resource.get(env, id), resource.revisions.get(env, id, args.params.rev ?? "")]);
+    if (!current) throw redirect(resourcePath(resource.def));
+    if (!revision) throw new Response("Not found", { status: 404 });
+    return { ...started, current, revision };
+  }
+
+  /** A version of a record beside the current one (the page renders, compares and offers Restore). */
+  async function revisionLoader(args: Args) {
+    const { resource, current, revision } = await startRevision(args);
+    return { tab: resource.def.tab, id: current.id, current, revision };
+  }
+
+  /**
+   * Restores a version: a new save of its values through the same path as a typed save (schema,
+   * check, stale-save check against the `_updatedAt` the page was opened with), so the version
+   * replaced is itself kept. Refused: the page again, with the messages and the status.
+   */
+  async function revisionAction(args: Args) {
+    const { env, resource, actor, current, revision } = await startRevision(args);
+    const { def } = resource;
+    const form = await readForm(args.request);
+    if (!form) throw tooLarge();
+    const submission = parseWithZod(formDataOf(revision.values), { schema: def.schema });
+    if (submission.status !== "success") {
+      const messages = Object.entries(submission.error ?? {}).flatMap(([key, errors]) => {
+        const label = def.fields.find((f) => f.name === key)?.label;
+        return (errors ?? []).map((e) => (label ? `${label}: ${e}` : e));
+      });
+      return data({ errors: messages }, { status: 400 });
+    }
+    const refused = await save(args, resource, submission.value, current.id, expectedOf(form), actor);
+    if (refused?.status === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
+    if (refused) {
+      const fieldMessages = Object.entries(refused.fieldErrors ?? {}).flatMap(([key, errors]) => {
+        const label = def.fields.find((f) => f.name === key)?.label;
+        return errors.map((e) => (label ? `${label}: ${e}` : e));
+      });
+      return data({ errors: [...(refused.formErrors ?? []), ...fieldMessages] }, { status: refused.status });
+    }
+    return redirectWithToast(env, resourcePath(def, current.id), {
+      type: "success",
+      title: `Version from ${formatDateTime(revision.savedAt)} restored`,
+    });
+  }
+
+  return { listLoader, listAction, formLoader, formAction, deleteLoader, deleteAction, revisionLoader, revisionAction };
+}
+
+/** The stale-save check's value from a form (-1, never a stored time, when absent). */
+function expectedOf(form: FormData): number {
+  const expected = Number(form.get(UPDATED_AT_FIELD) ?? NaN);
+  return Number.isFinite(expected) ? expected : -1;
 }
 
 export type ListData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["listLoader"]>>["data"];
 export type FormData_ = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["formLoader"]>>;
 export type DeleteData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["deleteLoader"]>>;
+export type RevisionData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["revisionLoader"]>>;
+/** What a refused restore answers: the messages, shown above the Restore button. */
+export type RestoreActionData = { errors: string[] };

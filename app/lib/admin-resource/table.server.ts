@@ -3,14 +3,40 @@
  * paged list (search with instr(), never a LIKE pattern built from input: D1
  * refuses those over 50 bytes), get by id, update guarded by `updated_at`
  * (the stale-save check), delete. A declaration adds its own mapping.
+ *
+ * With `revisions`, every update keeps the version it replaces (ADR 0009):
+ * one D1 batch snapshots the stored row into `revisions` (guarded by the same
+ * stale check as the update, so a stale save stores nothing), updates it, and
+ * prunes the record's versions beyond the newest `REVISIONS_KEPT`. The batch
+ * is one transaction: when the update is refused (a unique slug), no revision
+ * is left either.
  */
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, notInArray, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { revisions } from "~/db/schema";
 import { getDb } from "../db.server";
-import type { ListQuery, ListResult, SaveOutcome } from "./server";
+import type { Actor, FormValues, ListQuery, ListResult, RevisionSummary, RevisionValues, SaveOutcome } from "./server";
 import type { ResourceRow } from "./types";
 
-type Table = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn };
+type Table = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn; updatedBy?: SQLiteColumn };
+
+/** Versions kept per record; older ones are pruned by the save that adds one. */
+export const REVISIONS_KEPT = 50;
+/** D1 allows 32 arguments per SQL function: json_object takes a name and a value per column. */
+const COLUMNS_PER_OBJECT = 16;
+
+/** `json_object('col', "table"."col", …)` of every column, merged with json_patch past 16 columns. */
+function snapshotOf(table: Table): SQL {
+  const columns = Object.values(getTableColumns(table));
+  const objects: SQL[] = [];
+  for (let i = 0; i < columns.length; i += COLUMNS_PER_OBJECT) {
+    // Column names are the schema's own (never input): literals, not bound parameters (D1 allows 100 per query).
+    const pairs = columns.slice(i, i + COLUMNS_PER_OBJECT).map((c) => sql`${sql.raw(`'${c.name}'`)}, ${c}`);
+    objects.push(sql`json_object(${sql.join(pairs, sql`, `)})`);
+  }
+  // json_patch drops keys whose value is null in the patch: a missing key reads back as null.
+  return objects.reduce((merged, next) => sql`json_patch(${merged}, ${next})`);
+}
 
 export function tableQueries<T extends Table, Row extends Record<string, unknown>, Key extends string = string>(
   table: T,
@@ -25,8 +51,36 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     titleOf?: string;
     /** The column of the declaration's filter: the list counts its values (within the search) in the same batch. */
     filter?: SQLiteColumn;
+    /** Keep revisions, under this resource name (the tab, e.g. "pages"): the table needs `updatedBy`. */
+    revisions?: string;
+    /** The declaration's own form mapping of a record (e.g. JSON pretty-printed), for `get` and for revisions alike. */
+    toFormValues?: (values: FormValues) => FormValues;
   },
 ) {
+  const columns = getTableColumns(table);
+  const revisionsOf = (id: string) => and(eq(revisions.resource, opts.revisions ?? ""), eq(revisions.recordId, id));
+  /** A row (drizzle's values) as form values: nulls as "", `updatedAt` in ms, `title` named by `titleOf`; then the declaration's mapping. */
+  const formValues = (row: Record<string, unknown>): FormValues => {
+    const { createdAt: _created, updatedAt, ...rest } = row;
+    const values = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === null ? "" : v]));
+    const mapped: FormValues = {
+      ...values,
+      id: String(row.id),
+      title: String(row[opts.titleOf ?? "title"]),
+      updatedAt: (updatedAt as Date).getTime(),
+    };
+    return opts.toFormValues ? opts.toFormValues(mapped) : mapped;
+  };
+  /** A revision's JSON (by column name, as stored) read back as drizzle reads the row: booleans, dates, JSON. */
+  const rowOfSnapshot = (json: string): Record<string, unknown> => {
+    const stored = JSON.parse(json) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(columns).map(([key, column]) => {
+        const value = stored[column.name];
+        return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+      }),
+    );
+  };
   const matches = (q: string) => (q ? sql`instr(lower(${opts.search}), lower(${q})) > 0` : undefined);
   return {
     async list(env: Env, { q, page, pageSize, filter }: ListQuery): Promise<ListResult<ResourceRow<Key>>> {
@@ -68,24 +122,60 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
         .from(table as SQLiteTable)
         .where(eq(table.id, id))
         .get();
-      if (!row) return null;
-      const { createdAt: _created, updatedAt, ...rest } = row;
-      const values = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v === null ? "" : v]));
-      return {
-        ...(values as Record<string, unknown>),
-        id: String(row.id),
-        title: String(row[opts.titleOf ?? "title"]),
-        updatedAt: (updatedAt as Date).getTime(),
-      };
+      return row ? formValues(row) : null;
     },
-    async update(env: Env, id: string, values: Record<string, unknown>, expectedUpdatedAt: number): Promise<SaveOutcome> {
+    /**
+     * Saves when the stored `updated_at` is still `expectedUpdatedAt`, as `actor` (when the table has `updatedBy`).
+     * With `revisions`: the replaced version, the update and the pruning in one batch.
+     */
+    async update(env: Env, id: string, values: Record<string, unknown>, expectedUpdatedAt: number, actor?: Actor): Promise<SaveOutcome> {
       const db = getDb(env);
       const now = new Date(Math.max(Date.now(), expectedUpdatedAt + 1));
-      const [changed] = await db
+      const update = db
         .update(table)
-        .set({ ...values, updatedAt: now } as never)
+        .set({ ...values, updatedAt: now, ...(table.updatedBy && actor ? { updatedBy: actor.email } : {}) } as never)
         .where(and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt))))
         .returning({ id: table.id });
+      let changed: { id: unknown } | undefined;
+      if (opts.revisions && table.updatedBy) {
+        const [, updated] = await db.batch([
+          // The version being replaced, only when the update below will replace it (the same stale check).
+          db.insert(revisions).select(
+            db
+              .select({
+                id: sql<string>`${crypto.randomUUID()}`.as("id"),
+                resource: sql<string>`${opts.revisions}`.as("resource"),
+                recordId: sql<string>`${table.id}`.as("record_id"),
+                data: snapshotOf(table).mapWith(String).as("data"),
+                savedBy: sql<string | null>`${table.updatedBy}`.as("saved_by"),
+                savedAt: sql<Date>`${table.updatedAt}`.as("saved_at"),
+                createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+              })
+              .from(table as SQLiteTable)
+              .where(and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt)))),
+          ),
+          update,
+          db
+            .delete(revisions)
+            .where(
+              and(
+                revisionsOf(id),
+                notInArray(
+                  revisions.id,
+                  db
+                    .select({ id: revisions.id })
+                    .from(revisions)
+                    .where(revisionsOf(id))
+                    .orderBy(desc(revisions.savedAt), desc(revisions.createdAt), desc(revisions.id))
+                    .limit(REVISIONS_KEPT),
+                ),
+              ),
+            ),
+        ]);
+        changed = updated[0];
+      } else {
+        [changed] = await update;
+      }
       if (changed) return "ok";
       const exists = await db
         .select({ id: table.id })
@@ -94,10 +184,37 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
         .get();
       return exists ? "stale" : "missing";
     },
+    /** Deletes the record (and, with `revisions`, its versions, in the same batch). */
     async remove(env: Env, id: string) {
-      const deleted = await getDb(env).delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      const db = getDb(env);
+      const remove = db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      const deleted = opts.revisions ? (await db.batch([db.delete(revisions).where(revisionsOf(id)), remove]))[1] : await remove;
       return deleted.length > 0;
     },
+    /** The record's versions (with `revisions`), newest first; `undefined` without. */
+    revisions: opts.revisions
+      ? {
+          async list(env: Env, id: string, limit: number): Promise<RevisionSummary[]> {
+            const rows = await getDb(env)
+              .select({ id: revisions.id, savedBy: revisions.savedBy, savedAt: revisions.savedAt })
+              .from(revisions)
+              .where(revisionsOf(id))
+              .orderBy(desc(revisions.savedAt), desc(revisions.createdAt), desc(revisions.id))
+              .limit(limit);
+            return rows.map((r) => ({ ...r, savedAt: r.savedAt.getTime() }));
+          },
+          /** One version as form values, the shape `get` returns. */
+          async get(env: Env, id: string, revisionId: string): Promise<RevisionValues | null> {
+            const row = await getDb(env)
+              .select()
+              .from(revisions)
+              .where(and(revisionsOf(id), eq(revisions.id, revisionId)))
+              .get();
+            if (!row) return null;
+            return { id: row.id, savedBy: row.savedBy, savedAt: row.savedAt.getTime(), values: formValues(rowOfSnapshot(row.data)) };
+          },
+        }
+      : undefined,
     /** Whether `column = value` is taken by another row than `id`. */
     async taken(env: Env, column: SQLiteColumn, value: string, id: string | null) {
       const row = await getDb(env)

@@ -152,3 +152,15 @@ export const staleMessage = (singular: string) =>
 
 /** Under the stronger confirmation's box when a delete is sent without it. */
 export const CONFIRM_DELETE_MESSAGE = "Tick the box to confirm what the site will lose.";
+
+/** The page of one kept version of a record: view, compare, restore. */
+export const revisionPath = (def: Pick<AnyResourceDef, "tab">, id: string, revisionId: string) =>
+  `${resourcePath(def, id)}/revisions/${revisionId}`;
+
+/** "Last saved by": the admin who last saved each record (its declaration lists `updatedBy` in `listKeys`). */
+export const lastSavedByColumn: ListColumn<"updatedBy"> = {
+  key: "updatedBy",
+  header: "Last saved by",
+  cell: (r) => (r.updatedBy ? String(r.updatedBy) : "—"),
+  className: "whitespace-nowrap",
+};

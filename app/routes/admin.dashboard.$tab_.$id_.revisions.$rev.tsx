@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RevisionView } from "~/features/admin/Revisions";
+import { resourceDef } from "~/features/admin/resources";
+import { resourceHandlers } from "~/features/admin/resources.server";
+import type { RestoreActionData } from "~/lib/admin-resource/server";
+
+/** A kept version of a record: rendered, compared by field with the current one, restored (a new save, stale-checked). */
+export const loader = (args: LoaderFunctionArgs) => resourceHandlers.revisionLoader(args);
+export const action = (args: ActionFunctionArgs) => resourceHandlers.revisionAction(args);
+
+export default function RevisionRoute() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<RestoreActionData>();
+  return (
+    <RevisionView key={`${data.revision.id}-${data.current.updatedAt}`} def={resourceDef(data.tab)} data={data} errors={answer?.errors} />
+  );
+}
