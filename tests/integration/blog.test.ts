@@ -171,7 +171,7 @@ describe("admin Blogs tab", () => {
   beforeAll(async () => {
     admin = await signedInAdmin();
   });
-  const post = (path: string, fields: Record<string, string>) => postForm(path, fields, { cookie: admin.cookie, headers: SAME_ORIGIN });
+  const post = (path: string, fields: Record<string, string | string[]>) => postForm(path, fields, { cookie: admin.cookie, headers: SAME_ORIGIN });
   const valid = () => ({
     title: `Admin post ${uid()}`,
     content: '[{"type":"paragraph","text":"Hi"}]',
@@ -235,6 +235,53 @@ describe("admin Blogs tab", () => {
     expect(await all("SELECT id FROM blogs WHERE title = ?", fields.title)).toEqual([]);
     const longTag = await post("/admin/dashboard/blogs/new", { ...valid(), tags: "x".repeat(41) });
     expect(await longTag.text()).toContain("Each tag must be at most 40 characters");
+  });
+
+  it("takes the featured and author images from the library or a typed https address, as the picker's radio says; the post's Open Graph image is the absolute /media/ URL", async () => {
+    const key = `${"ab".repeat(32)}.png`;
+    const fields = {
+      ...valid(),
+      slug: `pictured-${uid()}`,
+      isPublished: "on",
+      // The picker sends its radio, then the address box of the same name.
+      featuredImage: [`/media/${key}`, ""],
+      authorImage: ["url", "https://cdn.example.com/ada.png"],
+    };
+    const res = await post("/admin/dashboard/blogs/new", fields);
+    expect(res.status).toBe(302);
+    expect(await all("SELECT featured_image, author_image FROM blogs WHERE slug = ?", fields.slug)).toEqual([
+      { featured_image: `/media/${key}`, author_image: "https://cdn.example.com/ada.png" },
+    ]);
+    const page = await (await request(`/blog/${fields.slug}`)).text();
+    expect(page).toContain(`<meta property="og:image" content="${env.SITE_URL}/media/${key}"/>`);
+    expect(page).toMatch(new RegExp(`<img src="/media/${key}" alt="" width="1200" height="675"`));
+
+    // "No image" wins over an address left in the box; a typed address needs "Web address".
+    const none = { ...valid(), slug: `plain-${uid()}`, featuredImage: ["", "https://cdn.example.com/left.png"], authorImage: "" };
+    expect((await post("/admin/dashboard/blogs/new", none)).status).toBe(302);
+    expect(await all("SELECT featured_image, author_image FROM blogs WHERE slug = ?", none.slug)).toEqual([
+      { featured_image: null, author_image: null },
+    ]);
+    const bad = await post("/admin/dashboard/blogs/new", { ...valid(), featuredImage: ["url", "http://insecure.example/x.png"] });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Please enter a valid URL");
+    // The form comes back with "Web address" chosen and the address kept.
+    expect(html).toMatch(/<input type="radio" name="featuredImage"[^>]*checked=""[^>]*value="url"/);
+    expect(html).toContain('value="http://insecure.example/x.png"');
+  });
+
+  it("refuses a post of no sections with the message under the content, and saves one built from sections", async () => {
+    const empty = { ...valid(), content: "", contentMode: "blocks" };
+    const res = await post("/admin/dashboard/blogs/new", empty);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Add at least one section: a post needs something to read.");
+    expect(await all("SELECT id FROM blogs WHERE title = ?", empty.title)).toEqual([]);
+    const built = { ...empty, "sections[0].type": "heading", "sections[0].text": "Why", "sections[0].level": "3" };
+    expect((await post("/admin/dashboard/blogs/new", built)).status).toBe(302);
+    expect(await all("SELECT content FROM blogs WHERE title = ?", built.title)).toEqual([
+      { content: '[{"type":"heading","text":"Why","level":3}]' },
+    ]);
   });
 
   it("refuses a taken slug and deletes with the spec's message", async () => {

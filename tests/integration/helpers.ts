@@ -56,7 +56,8 @@ export function freshIp(): string {
 
 export function postForm(
   path: string,
-  fields: Record<string, string>,
+  /** A list sends the name once per value, in order (radios, then a text box of the same name). */
+  fields: Record<string, string | string[]>,
   {
     ip = freshIp(),
     testEnv = env,
@@ -70,7 +71,9 @@ export function postForm(
     ...extra,
   };
   if (cookie) headers.Cookie = cookie;
-  return request(path, { method: "POST", body: new URLSearchParams(fields), headers, redirect: "manual" }, testEnv);
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
+  return request(path, { method: "POST", body, headers, redirect: "manual" }, testEnv);
 }
 
 /** The `name=value` parts of every Set-Cookie header, to send back. */

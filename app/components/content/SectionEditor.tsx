@@ -33,6 +33,7 @@ import {
 } from "./editor";
 import { EDITOR_MESSAGES as M } from "./editor.messages";
 import { UPLOAD_INTENT_PREFIX } from "./upload";
+import { LibraryPicker, type LibraryImage } from "./LibraryPicker";
 
 export type EditorState = { mode: ContentMode; sections: FormSection[]; text: string; note: string | null };
 
@@ -193,7 +194,6 @@ function EditorField({
 }
 
 /** An image of the media library, as the editor offers it. */
-export type LibraryImage = { src: string; alt: string; width: number; height: number; name: string };
 
 /**
  * Uploads a new image for a section. Without JavaScript, Upload sends the
@@ -350,37 +350,13 @@ function ImageFields({
       <input type="hidden" name={sectionName(index, "height")} value={picked ? String(picked.height) : (section.height ?? "")} />
       <fieldset aria-describedby={srcErrors?.length ? `${id}-src-error` : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-ink">Image from the library</legend>
-        {choices.length === 0 ? (
-          <p className="text-sm text-slate-600">The media library is empty: upload the first image below.</p>
-        ) : (
-          <div className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-2 sm:grid-cols-4">
-            {choices.map((m) => (
-              <label
-                key={m.src}
-                className="relative block cursor-pointer rounded-md bg-white p-1 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
-              >
-                <input
-                  type="radio"
-                  name={sectionName(index, "src")}
-                  value={m.src}
-                  checked={chosen === m.src}
-                  onChange={() => setChosen(m.src)}
-                  className="absolute left-2 top-2"
-                />
-                <img
-                  src={m.src}
-                  alt=""
-                  width={m.width || undefined}
-                  height={m.height || undefined}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[4/3] w-full rounded object-cover"
-                />
-                <span className="mt-1 block truncate text-xs text-slate-600">{m.name}</span>
-              </label>
-            ))}
-          </div>
-        )}
+        <LibraryPicker
+          name={sectionName(index, "src")}
+          images={choices}
+          chosen={chosen}
+          onChoose={setChosen}
+          empty="The media library is empty: upload the first image below."
+        />
         <ErrorList id={`${id}-src-error`} errors={srcErrors} />
       </fieldset>
       {field("alt", "Alt text", "What the image shows, for people who cannot see it. Needed to upload too.")}

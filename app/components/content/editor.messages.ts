@@ -12,6 +12,7 @@ export const EDITOR_MESSAGES = {
   imageSrc: "Choose an image from the library or upload one",
   imageAlt: "Describe the image for people who cannot see it (alt text)",
   tooManySections: "Content holds at most 200 sections: remove some or split it into two",
+  noSections: "Add at least one section: a post needs something to read.",
   tooLarge: "Content must be at most 256 KB: shorten it or split it into two",
   tooLong: (what: string, max: number) => `${what} must be at most ${max} characters`,
   openedAsJsonText: "This content is plain text, not sections, so it opens as JSON. It is kept exactly as it is until you change it.",

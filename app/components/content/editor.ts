@@ -506,6 +506,8 @@ export const contentRules =
   (v: EditorValues, ctx: Ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["content"], message });
     if (v.contentMode === CONTENT_MODE.blocks) {
+      // Content that must be JSON is a post's body: a post of no sections would show nothing.
+      if (opts.mustBeJson && toFormSections(v.sections).length === 0) return issue(M.noSections);
       if (byteLength(sectionsJson(toFormSections(v.sections))) > MAX_CONTENT_BYTES) issue(M.tooLarge);
       return;
     }

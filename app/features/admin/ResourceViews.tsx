@@ -31,6 +31,7 @@ import { parseJsonOrText } from "~/lib/json";
 import { MEDIA_UPLOAD_URL } from "~/features/media/media";
 import { FilterPills, TabHeading } from "./AdminShell";
 import { RevisionsPanel } from "./Revisions";
+import { ImageChoiceField } from "./ImageChoiceField";
 
 const deleteLinkClass = buttonClasses({ variant: "danger", size: "sm" });
 /** Lower case for running text, acronyms kept ("Q&A submissions", "blog posts"). */
@@ -167,14 +168,18 @@ function FieldControl({
   field,
   required,
   suggestions,
+  library,
 }: {
   def: FieldDef;
   field: FieldMetadata<unknown>;
   required?: boolean;
   suggestions?: string[];
+  library: FormData_["library"];
 }) {
   const errorsProps = { errorId: field.errorId, errors: field.errors };
   switch (def.kind) {
+    case "image":
+      return <ImageChoiceField def={def} field={field} library={library} />;
     case "checkbox":
       return (
         <div>
@@ -294,6 +299,7 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
                     // A file field shown only on the new form is what that form is for.
                     required={f.kind === "file" && f.only === "create"}
                     suggestions={data.suggestions[f.name]}
+                    library={data.library}
                   />
                 )}
               </div>

@@ -7,20 +7,26 @@ import { contentEditorShape, contentRules, storedContent } from "~/components/co
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
 import { BLOG_MESSAGES as M } from "./blog.messages";
-import { MAX_UPLOAD_BODY_BYTES } from "~/features/media/media";
+import { imageChoiceValue, MAX_UPLOAD_BODY_BYTES } from "~/features/media/media";
 
-/** An https URL (images are shown on an https site), or a path of this site such as /blog/covers/launch.svg. */
-const imageUrl = optionalField(
-  singleLine(M.invalidUrl)
-    .max(500, M.invalidUrl)
-    .refine((v) => {
-      if (/^\/(?!\/)[\w./-]+$/.test(v)) return true;
-      try {
-        return new URL(v).protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, M.invalidUrl),
+/**
+ * An image of the media library (/media/{key}), an https URL (images are shown on an https site), or a path
+ * of this site such as /blog/covers/launch.svg; sent by the form's image picker (`imageChoiceValue`).
+ */
+const imageUrl = z.preprocess(
+  imageChoiceValue,
+  optionalField(
+    singleLine(M.invalidUrl)
+      .max(500, M.invalidUrl)
+      .refine((v) => {
+        if (/^\/(?!\/)[\w./-]+$/.test(v)) return true;
+        try {
+          return new URL(v).protocol === "https:";
+        } catch {
+          return false;
+        }
+      }, M.invalidUrl),
+  ),
 );
 
 /** Tags: a comma-separated list, trimmed, empties dropped; none means an empty list (spec). */
@@ -65,9 +71,9 @@ export const blogsResource = defineResource({
     { name: "content", label: "Content", kind: "content" },
     { name: "category", label: "Category", kind: "select", options: BLOG_CATEGORIES, half: true },
     { name: "tags", label: "Tags", kind: "text", half: true, hint: "Comma-separated, at most 10 of 40 characters." },
-    { name: "featuredImage", label: "Featured image URL", kind: "text", placeholder: "https://…" },
-    { name: "authorName", label: "Author name", kind: "text", half: true },
-    { name: "authorImage", label: "Author image URL", kind: "text", half: true, placeholder: "https://…" },
+    { name: "featuredImage", label: "Featured image", kind: "image" },
+    { name: "authorName", label: "Author name", kind: "text" },
+    { name: "authorImage", label: "Author image", kind: "image" },
     {
       name: "isPublished",
       label: "Published",

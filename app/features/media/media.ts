@@ -42,3 +42,27 @@ export function humanSize(bytes: number): string {
 
 /** Where the editor's script uploads an image (multipart `file` and `alt`; a MediaItem or `{ error }` as JSON). */
 export const MEDIA_UPLOAD_URL = "/admin/media/upload";
+
+/**
+ * An image field of a form (a blog post's featured image): a radio per
+ * library image, "No image" (""), and "Web address" (`IMAGE_URL_CHOICE`) with
+ * the address in a text box of the same name after the radios. The form then
+ * sends one or two values; this picks the one the radio means.
+ */
+export const IMAGE_URL_CHOICE = "url";
+
+export function imageChoiceValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value[0] === IMAGE_URL_CHOICE ? value[1] : value[0];
+  return value === IMAGE_URL_CHOICE ? "" : value;
+}
+
+/** The radio and the text box for a stored (or sent back) value of an image field. */
+export function imageChoiceOf(value: unknown, library: readonly { src: string }[]): { choice: string; url: string } {
+  if (Array.isArray(value)) {
+    const [choice, url] = value.map((v) => (typeof v === "string" ? v : ""));
+    return { choice: choice ?? "", url: url ?? "" };
+  }
+  const text = typeof value === "string" ? value : "";
+  if (!text) return { choice: "", url: "" };
+  return library.some((m) => m.src === text) ? { choice: text, url: "" } : { choice: IMAGE_URL_CHOICE, url: text };
+}

@@ -28,6 +28,8 @@ export type FieldKind =
   | "select"
   /** free text with suggestions (a <datalist>) */
   | "suggest"
+  /** an image: one of the media library, none, or an https address (the schema reads it with `imageChoiceValue`) */
+  | "image"
   /** a file upload (the form is sent as multipart; see `accept` and `ResourceDef.maxBodyBytes`) */
   | "file";
 
