@@ -171,7 +171,8 @@ describe("admin Blogs tab", () => {
   beforeAll(async () => {
     admin = await signedInAdmin();
   });
-  const post = (path: string, fields: Record<string, string | string[]>) => postForm(path, fields, { cookie: admin.cookie, headers: SAME_ORIGIN });
+  const post = (path: string, fields: Record<string, string | string[]>) =>
+    postForm(path, fields, { cookie: admin.cookie, headers: SAME_ORIGIN });
   const valid = () => ({
     title: `Admin post ${uid()}`,
     content: '[{"type":"paragraph","text":"Hi"}]',
