@@ -462,11 +462,11 @@ function SectionFields({
           </ol>
           <ActionButton
             intent={intents.item("add", index)}
-            label={`Add an item to section ${index + 1}`}
+            label={`Add item to section ${index + 1}`}
             onAction={onAction}
             className={cn(smallButton, "mt-2 text-brand-700")}
           >
-            + Add item
+            <span aria-hidden="true">+ </span>Add item
           </ActionButton>
           <p className="mt-1.5 text-sm text-slate-600">{M.inlineMarkupHint}</p>
         </div>
@@ -512,11 +512,11 @@ function SectionFields({
           })}
           <ActionButton
             intent={intents.sub("add", index)}
-            label={`Add a subsection to section ${index + 1}`}
+            label={`Add subsection to section ${index + 1}`}
             onAction={onAction}
             className={cn(smallButton, "text-brand-700")}
           >
-            + Add subsection
+            <span aria-hidden="true">+ </span>Add subsection
           </ActionButton>
         </div>
       );
