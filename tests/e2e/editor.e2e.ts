@@ -6,10 +6,9 @@
  * the first again. With and without JavaScript (without it, every editor
  * action is a round trip that keeps what was typed).
  */
-import { deflateSync } from "node:zlib";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { solidPng } from "../fixtures/images";
+import { pngOf } from "../../scripts/png.mjs";
 import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin, waitFor } from "./support";
 
 let browser: Browser;
@@ -42,7 +41,7 @@ describe.each(modes)("content editor $name", ({ js }) => {
     const cover = {
       name: `cover-${run}.png`,
       mimeType: "image/png",
-      buffer: Buffer.from(solidPng(64, 36, [js ? 200 : 20, 90, 160], deflateSync)),
+      buffer: pngOf(64, 36, () => [js ? 200 : 20, 90, 160]),
     };
 
     await admin.goto("/admin/dashboard/blogs/new");
