@@ -93,9 +93,13 @@ try {
   const again = [];
   for (let i = 0; i < UPLOADS; i++) again.push(await upload(sample, `again-${i}`));
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  console.log(`\nUpload of a ${(sample.length / (1024 * 1024)).toFixed(2)} MB PNG, ${UPLOADS} each (ms, time to the JSON answer, loopback):\n`);
+  console.log(
+    `\nUpload of a ${(sample.length / (1024 * 1024)).toFixed(2)} MB PNG, ${UPLOADS} each (ms, time to the JSON answer, loopback):\n`,
+  );
   console.log("| Case | Median | Slowest |\n|---|---:|---:|");
-  console.log(`| A new image (sniffed, hashed, stored in R2, row in D1) | ${median(fresh).toFixed(0)} | ${Math.max(...fresh).toFixed(0)} |`);
+  console.log(
+    `| A new image (sniffed, hashed, stored in R2, row in D1) | ${median(fresh).toFixed(0)} | ${Math.max(...fresh).toFixed(0)} |`,
+  );
   console.log(`| The same image again (found by its hash key) | ${median(again).toFixed(0)} | ${Math.max(...again).toFixed(0)} |`);
 } finally {
   stop();
