@@ -348,7 +348,7 @@ function ImageFields({
     <div className="space-y-3">
       <input type="hidden" name={sectionName(index, "width")} value={picked ? String(picked.width) : (section.width ?? "")} />
       <input type="hidden" name={sectionName(index, "height")} value={picked ? String(picked.height) : (section.height ?? "")} />
-      <fieldset aria-describedby={srcErrors?.length ? `${id}-src-error` : undefined}>
+      <fieldset className="min-w-0" aria-describedby={srcErrors?.length ? `${id}-src-error` : undefined}>
         <legend className="mb-1.5 text-sm font-medium text-ink">Image from the library</legend>
         <LibraryPicker
           name={sectionName(index, "src")}
@@ -483,7 +483,7 @@ function SectionFields({
           {subs.map((sub, j) => {
             const subId = `${id}-sub${j}`;
             return (
-              <fieldset key={j} id={subId} tabIndex={-1} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+              <fieldset key={j} id={subId} tabIndex={-1} className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
                 <legend className="flex w-full items-center justify-between gap-2 px-1 text-sm font-semibold text-ink">
                   <span>{`Subsection ${j + 1}`}</span>
                 </legend>
@@ -672,7 +672,7 @@ export function SectionEditor({
               const id = `${formId}-s${i}`;
               return (
                 <li key={`${generation}-${i}`}>
-                  <fieldset className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-title`}>
+                  <fieldset className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-title`}>
                     <input type="hidden" name={sectionName(i, "type")} value={section.type} />
                     <div className="flex flex-wrap items-center justify-between gap-2 rounded-t-xl border-b border-slate-100 bg-slate-50 px-3 py-1.5">
                       <h3

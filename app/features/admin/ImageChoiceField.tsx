@@ -20,7 +20,7 @@ export function ImageChoiceField({
   const urlId = `${field.id}-url`;
   const describedBy = [def.hint ? `${field.id}-hint` : null, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
   return (
-    <fieldset aria-describedby={describedBy || undefined} aria-invalid={field.errors?.length ? true : undefined}>
+    <fieldset className="min-w-0" aria-describedby={describedBy || undefined} aria-invalid={field.errors?.length ? true : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-ink">{def.label}</legend>
       <LibraryPicker
         name={field.name}

@@ -278,7 +278,7 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
         >
           <ErrorList id={form.errorId} errors={form.errors} />
           {data.updatedAt !== null ? <input type="hidden" name={UPDATED_AT_FIELD} value={String(data.updatedAt)} /> : null}
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             {shown.map((f) => (
               <div key={f.name} className={f.half ? undefined : "sm:col-span-2"}>
                 {f.kind === "content" && editor ? (

@@ -57,11 +57,9 @@ function shown(field: FieldDef, value: unknown): string {
 
 function Value({ field, text }: { field: FieldDef; text: string }) {
   return field.kind === "content" || field.kind === "textarea" ? (
-    <pre className="max-h-64 max-w-xl overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs leading-5">
-      {text}
-    </pre>
+    <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-mono text-xs leading-5">{text}</pre>
   ) : (
-    <span className="break-words">{text}</span>
+    <span className="[overflow-wrap:anywhere]">{text}</span>
   );
 }
 
@@ -106,8 +104,13 @@ export function RevisionView({ def, data, errors }: { def: AnyResourceDef; data:
           {changedCount === 0 ? "No field differs." : `${changedCount} ${changedCount === 1 ? "field differs" : "fields differ"}.`}
         </p>
         <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[40rem] table-fixed text-left text-sm">
             <caption className="sr-only">Each field of this version and of the current one</caption>
+            <colgroup>
+              <col className="w-44" />
+              <col />
+              <col />
+            </colgroup>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">
@@ -124,7 +127,7 @@ export function RevisionView({ def, data, errors }: { def: AnyResourceDef; data:
             <tbody className="divide-y divide-slate-100 align-top">
               {rows.map(({ field, then, now, changed }) => (
                 <tr key={field.name} className={changed ? "bg-amber-50" : undefined}>
-                  <th scope="row" className="whitespace-nowrap px-4 py-2 font-medium text-ink">
+                  <th scope="row" className="px-4 py-2 font-medium text-ink">
                     {field.label} {changed ? <Badge tone="warning">Changed</Badge> : null}
                   </th>
                   <td className="px-4 py-2">
