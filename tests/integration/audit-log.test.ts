@@ -4,14 +4,17 @@
  * together or not at all (a stale save, a save refused by the database, a
  * failed batch leave neither); sign-ins and failed sign-ins are recorded
  * without keeping a stranger's typed email; exports are recorded before they
- * stream; the cron removes entries past the retention.
+ * stream. The /admin/audit tab filters and pages; its CSV goes through the one
+ * writer and is itself recorded; the cron removes entries past the retention.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, pages } from "~/db/schema";
 import { auditEntry, emailHash } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
+import { PNG } from "../fixtures/images";
 import worker from "../../server";
 import { createUser, login, SAME_ORIGIN } from "./admin-helpers";
 import { all, cookieFrom, envRacingOn, envWithFailingBatch, request } from "./helpers";
@@ -227,6 +230,57 @@ describe("Q&A", () => {
   });
 });
 
+describe("media and the outbox", () => {
+  it("records an upload (once, not for the same bytes again), an edit and a delete of an image", async () => {
+    const bytes = new Uint8Array(PNG.length + 16);
+    bytes.set(PNG);
+    bytes.set(crypto.getRandomValues(new Uint8Array(16)), PNG.length);
+    const send = () => {
+      const form = new FormData();
+      form.set("file", new File([bytes], "square.png"));
+      form.set("alt", "A red square");
+      form.set("intent", "save");
+      return request("/admin/dashboard/media/new", {
+        method: "POST",
+        body: form,
+        redirect: "manual",
+        headers: { Cookie: ada.cookie, ...SAME_ORIGIN, "CF-Connecting-IP": ada.ip },
+      });
+    };
+    expect((await send()).status).toBe(302);
+    expect((await send()).status).toBe(302);
+    const [row] = await all<{ key: string; updated_at: number }>("SELECT key, updated_at FROM media ORDER BY created_at DESC LIMIT 1");
+    const edited = await post(ada, `/admin/dashboard/media/${row!.key}`, {
+      alt: "Red",
+      intent: "save",
+      _updatedAt: String(row!.updated_at),
+    });
+    expect(edited.status).toBe(302);
+    expect((await post(ada, `/admin/dashboard/media/${row!.key}/delete`, { intent: "delete" })).status).toBe(302);
+    const entries = await entriesOf(row!.key);
+    expect(entries.map((e) => [e.action, e.resource, detailOf(e)])).toEqual([
+      ["media.create", "media", { name: "square.png" }],
+      ["media.update", "media", null],
+      ["media.delete", "media", { title: "square.png" }],
+    ]);
+    for (const e of entries) expect(e).toMatchObject(by(ada));
+  });
+
+  it("records a resend of a failed email, and nothing when the email was not failed", async () => {
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts) VALUES (?1, 'waitlist-confirmation', 'r@example.com', 'Hi', '{}', 'failed', 5)",
+    )
+      .bind(id)
+      .run();
+    expect((await post(ada, "/admin/dashboard/outbox", { intent: "resend", id })).status).toBe(302);
+    expect((await post(ada, "/admin/dashboard/outbox", { intent: "resend", id })).status).toBe(302);
+    const entries = await entriesOf(id);
+    expect(entries.map((e) => [e.action, e.resource, e.actor_email])).toEqual([["outbox.resend", "outbox", ada.email]]);
+    expect(JSON.stringify(entries)).not.toContain("r@example.com");
+  });
+});
+
 // ------------------------------------------------------------------ Lead Finder
 
 describe("Lead Finder", () => {
@@ -364,6 +418,93 @@ describe("sign-in", () => {
       (e) => detailOf(e)?.reason,
     );
     expect(reasons).toEqual(["password", "password", "password", "password", "password", "throttled"]);
+  });
+});
+
+// ------------------------------------------------------------ the /admin/audit tab
+
+describe("/admin/audit", () => {
+  /** Entries written straight to D1 for one made-up action, `n` of them a minute apart from `start`. */
+  async function seed(action: string, n: number, start: number, actor: string | null = "seed@example.com") {
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: crypto.randomUUID(),
+      at: new Date(start + i * 60_000),
+      actorEmail: actor,
+      action,
+      resource: "pages",
+      recordId: `rec-${i}`,
+      address: "192.0.2.1",
+      detail: { n: i },
+    }));
+    const db = getDb(env);
+    // 9 columns a row: 10 rows a statement stay under D1's 100 bound parameters.
+    for (let i = 0; i < rows.length; i += 10) await db.insert(auditLog).values(rows.slice(i, i + 10));
+    return rows;
+  }
+  const count = (html: string) => /data-testid="audit-count"[^>]*>([^<]*)</.exec(html)?.[1];
+  const recordsShown = (html: string) => [...html.matchAll(/pages · (rec-\d+)/g)].map((m) => m[1]);
+
+  it("lists newest first, 50 to a page, with the count, keeping the filters across pages", async () => {
+    const action = `seed.paged-${uid()}`;
+    await seed(action, 120, Date.UTC(2026, 0, 5, 10));
+    const first = await (await getAs(ada, `/admin/audit?action=${action}`)).text();
+    expect(count(first)).toBe("120 entries");
+    expect(recordsShown(first)).toHaveLength(50);
+    expect(recordsShown(first)[0]).toBe("rec-119");
+    expect(first).toContain(`href="/admin/audit?action=${action}&amp;page=2"`);
+    const third = await (await getAs(ada, `/admin/audit?action=${action}&page=3`)).text();
+    expect(recordsShown(third)).toEqual(Array.from({ length: 20 }, (_, i) => `rec-${19 - i}`));
+    // The same date text the browser renders: UTC, named.
+    expect(first).toContain("Jan 5, 2026, 11:59 UTC");
+  });
+
+  it("filters by admin (or failed sign-ins), by action and by day, from and to included", async () => {
+    const action = `seed.filter-${uid()}`;
+    const who = `filter-${uid()}@example.com`;
+    // Jan 10 23:58 and 23:59, Jan 11 00:00 and 00:01 (UTC).
+    await seed(action, 4, Date.UTC(2026, 0, 10, 23, 58), who);
+    await seed(action, 2, Date.UTC(2026, 0, 11, 12), null);
+
+    const byAdmin = await (await getAs(ada, `/admin/audit?${new URLSearchParams({ admin: who, action })}`)).text();
+    expect(count(byAdmin)).toBe("4 entries");
+    expect(byAdmin).toContain(`<option value="${who}" selected="">`);
+    const nobody = await (await getAs(ada, `/admin/audit?${new URLSearchParams({ admin: "-", action })}`)).text();
+    expect(count(nobody)).toBe("2 entries");
+    const day10 = await (await getAs(ada, `/admin/audit?${new URLSearchParams({ action, from: "2026-01-10", to: "2026-01-10" })}`)).text();
+    expect(recordsShown(day10)).toEqual(["rec-1", "rec-0"]);
+    const from11 = await (await getAs(ada, `/admin/audit?${new URLSearchParams({ action, from: "2026-01-11" })}`)).text();
+    expect(count(from11)).toBe("4 entries");
+    // A malformed date is ignored, not an error.
+    const bad = await getAs(ada, `/admin/audit?${new URLSearchParams({ action, from: "2026-02-31" })}`);
+    expect(bad.status).toBe(200);
+    expect(count(await bad.text())).toBe("6 entries");
+  });
+
+  it("exports the filtered list as CSV through the one writer (formula-safe), and records the export", async () => {
+    const bob = await adminFrom();
+    const action = `seed.csv-${uid()}`;
+    const rows = await seed(action, 3, Date.UTC(2026, 1, 1), "=cmd@example.com");
+    const res = await getAs(bob, `/admin/audit.csv?${new URLSearchParams({ action, from: "2026-02-01" })}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true }).data;
+    expect(csv[0]).toEqual(["Time (UTC)", "Admin", "Action", "Resource", "Record", "Address", "Detail"]);
+    expect(csv.slice(1)).toEqual(
+      [...rows]
+        .reverse()
+        .map((r) => [r.at.toISOString(), "'=cmd@example.com", action, "pages", r.recordId, "192.0.2.1", JSON.stringify(r.detail)]),
+    );
+    const [entry] = (await entriesBy(bob.email)).filter((e) => e.action === "export.audit");
+    expect(entry).toMatchObject({ ...by(bob), resource: "audit" });
+    expect(detailOf(entry)).toEqual({ action, from: "2026-02-01" });
+  });
+
+  it("is refused to anonymous visitors and to other sites", async () => {
+    expect((await request("/admin/audit", { redirect: "manual" })).headers.get("Location")).toBe("/admin/login");
+    expect((await getAs(ada, "/admin/audit.csv", { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
   });
 });
 
