@@ -14,6 +14,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, pages } from "~/db/schema";
 import { auditEntry, emailHash } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
+import { blogsServer } from "~/features/blog/blog.resource.server";
+import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/resources.server";
 import { PNG } from "../fixtures/images";
 import worker from "../../server";
 import { createUser, login, SAME_ORIGIN } from "./admin-helpers";
@@ -87,6 +89,7 @@ const FORMS = {
   },
 } as const;
 type Tab = keyof typeof FORMS;
+const SERVERS = { pages: pagesServer, guides: guidesServer, "content-blocks": contentBlocksServer, blogs: blogsServer };
 
 async function create(tab: Tab, admin = ada) {
   const fields: Record<string, string> = FORMS[tab].valid();
@@ -124,6 +127,23 @@ describe.each(Object.keys(FORMS) as Tab[])("%s", (tab) => {
     const stale = await post(ada, `/admin/dashboard/${tab}/${row.id}`, { ...fields, intent: "save", _updatedAt: String(row.updated_at) });
     expect(stale.status).toBe(409);
     expect((await entriesOf(row.id)).map((e) => e.action)).toEqual([`${tab}.create`, `${tab}.update`]);
+    // A delete that lost a race (the record went between the confirmation and the batch) changes nothing and records nothing.
+    await env.DB.prepare(`DELETE FROM ${FORMS[tab].table} WHERE id = ?`).bind(row.id).run();
+    const server = SERVERS[tab];
+    const audit = { action: `${tab}.delete`, actor: { email: ada.email }, resource: tab } as const;
+    expect(await server.remove(env, row.id, audit)).toBe(false);
+    expect((await entriesOf(row.id)).map((e) => e.action)).toEqual([`${tab}.create`, `${tab}.update`]);
+  });
+});
+
+describe("guides", () => {
+  it("records a reorder", async () => {
+    await create("guides");
+    const { row } = await create("guides");
+    expect((await post(ada, "/admin/dashboard/guides", { intent: "move-up", id: row.id })).status).toBe(302);
+    const [entry] = (await entriesOf(row.id)).filter((e) => e.action === "guides.reorder");
+    expect(entry).toMatchObject({ ...by(ada), resource: "guides" });
+    expect(detailOf(entry)).toEqual({ moved: "up" });
   });
 });
 
