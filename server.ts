@@ -2,7 +2,7 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix;
  * - queue: the notification-email consumer (EMAIL_QUEUE);
- * - scheduled: the outbox sweeper (cron, every 5 minutes).
+ * - scheduled: the outbox sweeper and the audit log's retention (cron, every 5 minutes).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The app is built before the Worker runs (`npm run build`).
@@ -13,6 +13,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
+import { pruneAuditLog } from "./app/lib/audit.server";
 import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
@@ -69,5 +70,7 @@ export default {
 
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepOutbox(env));
+    // Entries older than AUDIT_RETENTION_DAYS (default 365), a few thousand rows per run at most.
+    ctx.waitUntil(pruneAuditLog(env));
   },
 } satisfies ExportedHandler<Env>;

@@ -367,3 +367,41 @@ export const media = sqliteTable(
 );
 
 export type MediaRow = typeof media.$inferSelect;
+
+// --------------------------------------------------------------- audit log
+
+/**
+ * Every admin write, recorded in the same D1 batch as the write (ADR 0011), and
+ * every sign-in. Personal data only as far as an entry needs it: the acting
+ * admin's id and email (kept as they were, so an entry still names an admin who
+ * has since been removed), and the address (IPv4, or the IPv6 /64). A failed
+ * sign-in has no actor: the typed email is kept only as a keyed hash.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    at: integer("at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+    /** `users.id` of the admin (no foreign key: entries outlive the account); null for a failed sign-in. */
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    /** `<resource>.<verb>`, e.g. `pages.update`, `leads.import`, `export.warm-leads`, `signin.failure`. */
+    action: text("action").notNull(),
+    /** What was written, e.g. the admin tab `pages`, or `keywords`. */
+    resource: text("resource"),
+    recordId: text("record_id"),
+    /** The request's address: IPv4 as it is, IPv6 by its /64 (as the sign-in throttle counts it). */
+    address: text("address"),
+    /** A small JSON object with only what the entry needs (a deleted record's title, an export's filter). */
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at, t.id),
+    index("audit_log_actor_at_idx").on(t.actorEmail, t.at),
+    index("audit_log_action_at_idx").on(t.action, t.at),
+  ],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;

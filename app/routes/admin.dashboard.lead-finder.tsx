@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { LeadFinder } from "~/features/lead-finder/LeadFinder";
+import { requestActor } from "~/lib/audit.server";
 import { leadFinderAction, loadLeadFinder, type LeadFinderActionData } from "~/features/lead-finder/lead-finder.server";
 
 /** Keywords, the CSV import and the stores of the selected keyword (?keyword=…&page=…). */
@@ -13,8 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdmin(request, env);
-  return leadFinderAction(request, env);
+  const admin = await requireAdmin(request, env);
+  return leadFinderAction(request, env, requestActor(request, admin));
 }
 
 export default function LeadFinderRoute() {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { OutboxTab } from "~/features/admin/OutboxTab";
 import { listOutbox, parseOutboxStatus, resendFailed } from "~/features/admin/outbox.server";
+import { requestActor } from "~/lib/audit.server";
 import { pageFromUrl } from "~/lib/pagination";
 import { readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -20,11 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const back = new URL(request.url);
-  const resent = await resendFailed(env, parsed.data.id);
+  const resent = await resendFailed(env, parsed.data.id, requestActor(request, admin));
   return redirectWithToast(
     env,
     back.pathname + back.search,

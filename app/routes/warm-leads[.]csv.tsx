@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { exportWarmLeadsCsv } from "~/features/warm-leads/tool.server";
+import { requestActor } from "~/lib/audit.server";
 import { refuseCrossSiteRead } from "~/lib/request.server";
 
 /** The whole warm-leads result as a CSV download, streamed (administrators only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   refuseCrossSiteRead(request);
-  await requireAdmin(request, env);
-  return exportWarmLeadsCsv(request, env);
+  const admin = await requireAdmin(request, env);
+  return exportWarmLeadsCsv(request, env, requestActor(request, admin));
 }

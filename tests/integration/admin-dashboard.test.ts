@@ -27,7 +27,14 @@ const guarded = Object.values(routes).filter((r) => {
 describe("every admin route refuses anonymous visitors (walks the route manifest)", () => {
   it("finds the admin routes", () => {
     expect(guarded.map((r) => r.id)).toEqual(
-      expect.arrayContaining(["routes/admin.dashboard", "routes/admin.dashboard.outbox", "routes/warm-leads", "routes/admin.inbox[.]csv"]),
+      expect.arrayContaining([
+        "routes/admin.dashboard",
+        "routes/admin.dashboard.outbox",
+        "routes/warm-leads",
+        "routes/admin.inbox[.]csv",
+        "routes/admin.audit",
+        "routes/admin.audit[.]csv",
+      ]),
     );
   });
 

@@ -16,6 +16,7 @@ const adminTabs = [
   { to: "/admin/dashboard/lead-finder", label: "Lead Finder" },
   { to: "/admin/dashboard/inbox", label: "Inbox" },
   { to: "/admin/dashboard/outbox", label: "Email outbox" },
+  { to: "/admin/audit", label: "Audit" },
 ] as const;
 
 const countCards: { key: keyof DashboardCounts; label: string }[] = [

@@ -1,12 +1,16 @@
 /**
  * Admin sign-in (remix-auth + remix-auth-form), the login throttle, the one
  * guard every admin loader and action calls (`requireAdmin`), and sign-out.
+ * Every sign-in is in the audit log (ADR 0011): a success, and a failure
+ * (wrong password, unknown email, no admin role, the first refusal of a
+ * throttle window) with the typed email only as a keyed hash.
  */
 import { and, eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { userRoles, users } from "~/db/schema";
-import { getDb } from "~/lib/db.server";
+import { AUDIT_ACTIONS, auditEntry, emailHash, type AuditInput } from "~/lib/audit.server";
+import { getDb, type Db } from "~/lib/db.server";
 import {
   rateLimitAddress,
   rateLimitHit,
@@ -68,6 +72,28 @@ async function findAdmin(env: Env, userId: string): Promise<AdminUser | undefine
     .get();
 }
 
+/** Why a sign-in failed, as the audit log says it (admins may know whether an email is an admin's). */
+type FailureReason = "password" | "unknown-email" | "not-admin" | "throttled";
+
+/**
+ * A failed sign-in's entry: no actor; the account when the email is one, and the typed email only as a
+ * keyed hash (`emailHash`). Not async: a drizzle query is a thenable, and an async function would run it.
+ */
+function failureEntry(
+  db: Db,
+  { hashedEmail, address, reason, userId }: { hashedEmail: string; address: string; reason: FailureReason; userId?: string },
+) {
+  const entry: AuditInput = {
+    action: AUDIT_ACTIONS.signinFailure,
+    actor: null,
+    address: address === "unknown" ? null : address,
+    resource: userId ? "users" : null,
+    recordId: userId ?? null,
+    detail: { reason, email: hashedEmail },
+  };
+  return auditEntry(db, entry);
+}
+
 async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminUser> {
   const { email, password } = loginSchema.parse(Object.fromEntries(form));
   const address = rateLimitAddress(ip);
@@ -86,10 +112,15 @@ async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminU
       .where(eq(users.email, email))
       .limit(1),
   ]);
-  const refused = [rateLimitResult(LOGIN_RULES.pair, pairRows, now), rateLimitResult(LOGIN_RULES.address, addressRows, now)].filter(
-    (r) => !r.allowed,
-  );
+  const refused = [
+    { ...rateLimitResult(LOGIN_RULES.pair, pairRows, now), limit: LOGIN_RULES.pair.limit },
+    { ...rateLimitResult(LOGIN_RULES.address, addressRows, now), limit: LOGIN_RULES.address.limit },
+  ].filter((r) => !r.allowed);
   if (refused.length > 0) {
+    // The first refusal of a window is recorded; the ones after it would only repeat it (the counters keep the number).
+    if (refused.some((r) => r.count === r.limit + 1)) {
+      await failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason: "throttled", userId: user?.id });
+    }
     throw new LoginError(429, LOGIN_MESSAGES.throttled, Math.max(...refused.map((r) => r.retryAfterSeconds)));
   }
   const byEmail = rateLimitResult(LOGIN_RULES.email, emailRows, now);
@@ -103,12 +134,27 @@ async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminU
 
   // Verify against a dummy hash when there is no such user, so timing does not tell.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) throw new LoginError(401, LOGIN_MESSAGES.failed);
-  // The right password was no guess: forget the pair's count, take this attempt back from the others.
+  if (!user || !ok) {
+    // A write of its own: only a failure pays this round trip (a success's entry rides in the batch below).
+    const reason = user ? "password" : "unknown-email";
+    await failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason, userId: user?.id });
+    throw new LoginError(401, LOGIN_MESSAGES.failed);
+  }
+  // The right password was no guess: forget the pair's count, take this attempt back from the others; with the entry.
+  const hashedEmail = user.adminRole ? "" : await emailHash(env, email);
   await db.batch([
     rateLimitReset(db, LOGIN_RULES.pair, pairKey),
     rateLimitUncount(db, LOGIN_RULES.address, address, now),
     rateLimitUncount(db, LOGIN_RULES.email, email, now),
+    user.adminRole
+      ? auditEntry(db, {
+          action: AUDIT_ACTIONS.signinSuccess,
+          actor: { id: user.id, email: user.email },
+          address: address === "unknown" ? null : address,
+          resource: "users",
+          recordId: user.id,
+        })
+      : failureEntry(db, { hashedEmail, address, reason: "not-admin", userId: user.id }),
   ]);
   if (!user.adminRole) throw new LoginError(403, LOGIN_MESSAGES.notAdmin);
   return { id: user.id, email: user.email };

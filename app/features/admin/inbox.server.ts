@@ -7,6 +7,7 @@
  * (created_at, id, kind), never by OFFSET, and hands each page to the one CSV
  * writer as it arrives.
  */
+import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { paged, type Paged } from "~/lib/pagination";
 import type { InboxKind } from "./inbox";
@@ -102,11 +103,14 @@ const csvRow = (r: InboxRow): unknown[] => [r.kind, new Date(r.created_at).toISO
 
 /**
  * The inbox as a CSV download, streamed page by page. The first page is read
- * before answering, so a failed query is an error page, not a broken file.
+ * before answering, so a failed query is an error page, not a broken file;
+ * then the export is recorded in the audit log (`export.inbox`, its filter),
+ * before any row leaves: no file goes out unrecorded.
  */
-export async function exportInboxCsv(db: D1Database, kind: InboxKind | null): Promise<Response> {
+export async function exportInboxCsv(db: D1Database, kind: InboxKind | null, actor: Actor): Promise<Response> {
   const pages = exportInbox(db, kind);
   const first = await pages.next();
+  await auditStatement(db, { action: AUDIT_ACTIONS.exportInbox, actor, resource: "inbox", detail: { kind: kind ?? "all" } }).run();
   async function* rows() {
     if (first.done) return;
     yield first.value.map(csvRow);

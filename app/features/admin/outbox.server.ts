@@ -1,7 +1,8 @@
 /** The email outbox as admins see it, and the Resend action for failed rows. */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { emailOutbox, outboxStatuses, type OutboxRow } from "~/db/schema";
 import { enqueueOutbox } from "~/email/outbox.server";
+import { AUDIT_ACTIONS, auditEntry, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { paged, type Paged } from "~/lib/pagination";
 
@@ -42,13 +43,18 @@ export async function listOutbox(env: Env, status: OutboxStatus | null, page: nu
 }
 
 /** Puts a failed email back on the queue. Returns false if it was not failed. */
-export async function resendFailed(env: Env, id: string): Promise<boolean> {
+export async function resendFailed(env: Env, id: string, actor: Actor): Promise<boolean> {
   const db = getDb(env);
-  const updated = await db
-    .update(emailOutbox)
-    .set({ status: "queued", nextAttemptAt: new Date() })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
-    .returning({ id: emailOutbox.id });
+  const failed = and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed"));
+  const [, updated] = await db.batch([
+    // Recorded only when the email is failed, so the update below re-queues it: the same condition, first.
+    auditEntry(
+      db,
+      { action: AUDIT_ACTIONS.outboxResend, actor, resource: "outbox", recordId: id },
+      sql`EXISTS (SELECT 1 FROM ${emailOutbox} WHERE ${failed})`,
+    ),
+    db.update(emailOutbox).set({ status: "queued", nextAttemptAt: new Date() }).where(failed).returning({ id: emailOutbox.id }),
+  ]);
   if (updated.length === 0) return false;
   await enqueueOutbox(env, [id]);
   return true;

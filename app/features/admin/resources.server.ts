@@ -17,7 +17,7 @@ const SERVERS: Record<string, ResourceServer> = Object.fromEntries(
 const library: MediaLibrary = {
   list: (env) => listMediaForPicker(env),
   async store(env, file, alt, actor) {
-    const stored = await storeImage(env, file, { alt, actor: actor.email });
+    const stored = await storeImage(env, file, { alt, actor });
     return "error" in stored ? stored : toMediaItem(stored);
   },
   async sizes(env, srcs) {

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { blogs } from "~/db/schema";
 import type { ResourceServer } from "~/lib/admin-resource/server";
 import { tableQueries } from "~/lib/admin-resource/table.server";
-import { getDb } from "~/lib/db.server";
 import { slugify } from "~/lib/slug";
 import type { BlogCategory } from "./blog.options";
 import { blogsResource, type blogSchema } from "./blog.resource";
@@ -68,12 +67,10 @@ export const blogsServer: ResourceServer<typeof blogsResource> = {
         }
       : null;
   },
-  async create(env, value, actor) {
-    await getDb(env)
-      .insert(blogs)
-      .values({ ...columns(value), updatedBy: actor.email });
+  async create(env, value, actor, audit) {
+    await queries.create(env, columns(value), actor, audit);
   },
-  update: (env, id, value, expected, actor) => queries.update(env, id, columns(value), expected, actor),
+  update: (env, id, value, expected, actor, audit) => queries.update(env, id, columns(value), expected, actor, audit),
   remove: queries.remove,
   revisions: queries.revisions,
 };

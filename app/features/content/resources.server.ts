@@ -2,6 +2,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { contentBlocks, guides, pages } from "~/db/schema";
 import type { ResourceServer, ServerContext } from "~/lib/admin-resource/server";
+import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
 import { tableQueries } from "~/lib/admin-resource/table.server";
 import { getDb } from "~/lib/db.server";
 import type { z } from "zod";
@@ -57,12 +58,10 @@ export const pagesServer: ResourceServer<typeof pagesResource> = {
   async check(ctx, value, id) {
     return slugErrors(ctx, await pageQueries.taken(ctx.env, pages.slug, value.slug, id), value.slug, true);
   },
-  async create(env, value, actor) {
-    await getDb(env)
-      .insert(pages)
-      .values({ ...pageColumns(value), updatedBy: actor.email });
+  async create(env, value, actor, audit) {
+    await pageQueries.create(env, pageColumns(value), actor, audit);
   },
-  update: (env, id, value, expected, actor) => pageQueries.update(env, id, pageColumns(value), expected, actor),
+  update: (env, id, value, expected, actor, audit) => pageQueries.update(env, id, pageColumns(value), expected, actor, audit),
   remove: pageQueries.remove,
   revisions: pageQueries.revisions,
 };
@@ -97,20 +96,27 @@ const guideColumns = (v: GuideValue) => ({
   orderIndex: v.orderIndex,
 });
 
-/** Moves a guide one place up or down: every guide renumbered 0..n-1 in the new order, in one statement. */
-async function moveGuide(env: Env, id: string, by: -1 | 1) {
+/** Moves a guide one place up or down: every guide renumbered 0..n-1 in the new order, in one statement, with its audit entry. */
+async function moveGuide(env: Env, id: string, by: -1 | 1, actor: Actor) {
   const db = getDb(env);
   const ordered = await db.select({ id: guides.id }).from(guides).orderBy(asc(guides.orderIndex), asc(guides.title));
   const ids = ordered.map((g) => g.id);
   const from = ids.indexOf(id);
   const to = from + by;
   if (from >= 0 && to >= 0 && to < ids.length) [ids[from], ids[to]] = [ids[to]!, ids[from]!];
-  await env.DB.prepare(
-    `UPDATE guides SET order_index = (SELECT key FROM json_each(?1) WHERE value = guides.id), updated_at = ?2
-     WHERE id IN (SELECT value FROM json_each(?1))`,
-  )
-    .bind(JSON.stringify(ids), Date.now())
-    .run();
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE guides SET order_index = (SELECT key FROM json_each(?1) WHERE value = guides.id), updated_at = ?2
+       WHERE id IN (SELECT value FROM json_each(?1))`,
+    ).bind(JSON.stringify(ids), Date.now()),
+    auditStatement(env.DB, {
+      action: AUDIT_ACTIONS.guidesReorder,
+      actor,
+      resource: guidesResource.tab,
+      recordId: id,
+      detail: { moved: by < 0 ? "up" : "down" },
+    }),
+  ]);
 }
 
 export const guidesServer: ResourceServer<typeof guidesResource> = {
@@ -129,21 +135,19 @@ export const guidesServer: ResourceServer<typeof guidesResource> = {
   async check(ctx, value, id) {
     return slugErrors(ctx, await guideQueries.taken(ctx.env, guides.slug, value.slug, id), value.slug, false);
   },
-  async create(env, value, actor) {
-    await getDb(env)
-      .insert(guides)
-      .values({ ...guideColumns(value), updatedBy: actor.email });
+  async create(env, value, actor, audit) {
+    await guideQueries.create(env, guideColumns(value), actor, audit);
   },
-  update: (env, id, value, expected, actor) => guideQueries.update(env, id, guideColumns(value), expected, actor),
+  update: (env, id, value, expected, actor, audit) => guideQueries.update(env, id, guideColumns(value), expected, actor, audit),
   remove: guideQueries.remove,
   revisions: guideQueries.revisions,
   listActions: {
-    "move-up": async (env, form) => {
-      await moveGuide(env, String(form.get("id")), -1);
+    "move-up": async (env, form, actor) => {
+      await moveGuide(env, String(form.get("id")), -1, actor);
       return { type: "success", title: "Guide moved up" };
     },
-    "move-down": async (env, form) => {
-      await moveGuide(env, String(form.get("id")), 1);
+    "move-down": async (env, form, actor) => {
+      await moveGuide(env, String(form.get("id")), 1, actor);
       return { type: "success", title: "Guide moved down" };
     },
   },
@@ -191,12 +195,10 @@ export const contentBlocksServer: ResourceServer<typeof contentBlocksResource> =
   async check(ctx, value, id) {
     return (await blockQueries.taken(ctx.env, contentBlocks.name, value.name, id)) ? { name: [CONTENT_MESSAGES.nameTaken] } : null;
   },
-  async create(env, value, actor) {
-    await getDb(env)
-      .insert(contentBlocks)
-      .values({ ...blockColumns(value), updatedBy: actor.email });
+  async create(env, value, actor, audit) {
+    await blockQueries.create(env, blockColumns(value), actor, audit);
   },
-  update: (env, id, value, expected, actor) => blockQueries.update(env, id, blockColumns(value), expected, actor),
+  update: (env, id, value, expected, actor, audit) => blockQueries.update(env, id, blockColumns(value), expected, actor, audit),
   remove: blockQueries.remove,
   revisions: blockQueries.revisions,
   deleteWarning: (row) => SITE_BLOCKS[String(row.name)]?.loses ?? null,

@@ -2,6 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
+import type { Actor } from "~/lib/audit.server";
 import { pageFromUrl } from "~/lib/pagination";
 import { readFormData } from "~/lib/request.server";
 import type { ToastInput } from "~/lib/toast";
@@ -65,9 +66,10 @@ const back = (request: Request, keywordId?: string | null) => {
   return `${LEAD_FINDER_PATH}${url.search}`;
 };
 
-export async function leadFinderAction(request: Request, env: Env) {
+/** The tab's writes, each recorded in the audit log as `actor` (in its own batch). */
+export async function leadFinderAction(request: Request, env: Env, actor: Actor) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await handleUpload(request, env);
+    const upload = await handleUpload(request, env, actor);
     return data<LeadFinderActionData>({ upload }, { status: upload.ok ? 200 : upload.status });
   }
   const form = await readFormData(request);
@@ -91,7 +93,7 @@ export async function leadFinderAction(request: Request, env: Env) {
         data<LeadFinderActionData>({ keywordResult: submission.reply({ fieldErrors: { keyword: [M.keywordExists] } }) }, { status: 400 });
       if (await keywordExists(env, submission.value.keyword)) return exists();
       try {
-        await addKeyword(env, submission.value.keyword);
+        await addKeyword(env, submission.value.keyword, actor);
       } catch (error) {
         // Another admin added it (in some case) since the check: the database refused the second one.
         if (isUniqueViolation(error)) return exists();
@@ -104,14 +106,14 @@ export async function leadFinderAction(request: Request, env: Env) {
       return run(
         M.keywordDeleteFailed,
         async () => {
-          await deleteKeyword(env, target ?? "");
+          await deleteKeyword(env, target ?? "", actor);
           return { type: "success", title: M.keywordDeleted };
         },
         back(request, null),
       );
     case "delete-store":
       return run(M.storeDeleteFailed, async () =>
-        (await deleteStores(env, keywordId, [target ?? ""])) > 0
+        (await deleteStores(env, keywordId, [target ?? ""], actor)) > 0
           ? { type: "success", title: M.storeDeleted }
           : { type: "error", title: M.storeDeleteFailed },
       );
@@ -125,12 +127,12 @@ export async function leadFinderAction(request: Request, env: Env) {
         });
       return run(M.selectedDeleteFailed, async () => ({
         type: "success",
-        title: M.selectedDeleted(await deleteStores(env, keywordId, ids)),
+        title: M.selectedDeleted(await deleteStores(env, keywordId, ids, actor)),
       }));
     }
     case "delete-all":
       return run(M.allDeleteFailed, async () => {
-        await deleteAllStores(env, keywordId);
+        await deleteAllStores(env, keywordId, actor);
         return { type: "success", title: M.allDeleted };
       });
     default:

@@ -8,6 +8,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { keywords } from "~/db/schema";
+import { AUDIT_ACTIONS, auditEntry, auditStatement, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import type { LeadRow } from "./csv-import.server";
 import { LEADS_PAGE_SIZE } from "./lead-finder.options";
@@ -39,17 +40,37 @@ export async function keywordExists(env: Env, keyword: string): Promise<boolean>
 }
 
 /**
- * Adds a keyword. The database refuses one that exists in any case (a unique
- * index on `lower(trim(keyword))`), even when two admins add it at the same
- * moment: then this throws a unique violation.
+ * Adds a keyword, with its audit entry in the same batch. The database refuses
+ * one that exists in any case (a unique index on `lower(trim(keyword))`), even
+ * when two admins add it at the same moment: then this throws a unique
+ * violation, and no entry is left.
  */
-export async function addKeyword(env: Env, keyword: string) {
-  await getDb(env).insert(keywords).values({ keyword });
+export async function addKeyword(env: Env, keyword: string, actor: Actor) {
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(keywords).values({ id, keyword }),
+    auditEntry(db, { action: AUDIT_ACTIONS.keywordCreate, actor, resource: "keywords", recordId: id, detail: { keyword } }),
+  ]);
 }
 
-/** A keyword and its leads, in one batch. Returns how many leads went with it. */
-export async function deleteKeyword(env: Env, id: string): Promise<number> {
-  const [removed] = await env.DB.batch([
+/**
+ * A keyword and its leads, with the audit entry (only when the keyword exists; it names the keyword and
+ * counts the leads), in one batch. Returns how many leads went with it.
+ */
+export async function deleteKeyword(env: Env, id: string, actor: Actor): Promise<number> {
+  const [, removed] = await env.DB.batch([
+    auditStatement(
+      env.DB,
+      {
+        action: AUDIT_ACTIONS.keywordDelete,
+        actor,
+        resource: "keywords",
+        recordId: id,
+        detail: sql`json_object('keyword', (SELECT keyword FROM keywords WHERE id = ${id}), 'leads', (SELECT count(*) FROM leads WHERE keyword_id = ${id}))`,
+      },
+      sql`EXISTS (SELECT 1 FROM keywords WHERE id = ${id})`,
+    ),
     env.DB.prepare("DELETE FROM leads WHERE keyword_id = ?1").bind(id),
     env.DB.prepare("DELETE FROM keywords WHERE id = ?1").bind(id),
   ]);
@@ -81,11 +102,11 @@ function chunks(rows: LeadRow[]): string[] {
 
 /**
  * Imports rows for a keyword: per chunk, first how many of its stores the
- * keyword already had, then the insert, all in one batch. Returns the
- * inserted count, the duplicates already in the keyword and the number of
- * D1 statements used.
+ * keyword already had, then the insert, and last the audit entry, all in one
+ * batch. Returns the inserted count, the duplicates already in the keyword and
+ * the number of D1 statements used.
  */
-export async function importLeads(env: Env, keywordId: string, rows: LeadRow[]) {
+export async function importLeads(env: Env, keywordId: string, rows: LeadRow[], actor: Actor) {
   // Later rows of the file are newer, by a millisecond each: the list shows the file's last rows first.
   const now = Date.now();
   const statements: D1PreparedStatement[] = [];
@@ -106,10 +127,19 @@ export async function importLeads(env: Env, keywordId: string, rows: LeadRow[]) 
     offset += (JSON.parse(json) as unknown[]).length;
   }
   if (statements.length === 0) return { inserted: 0, alreadyInKeyword: 0, statements: 0 };
+  statements.push(
+    auditStatement(env.DB, {
+      action: AUDIT_ACTIONS.leadsImport,
+      actor,
+      resource: "keywords",
+      recordId: keywordId,
+      detail: { rows: rows.length },
+    }),
+  );
   const results = await env.DB.batch<{ n: number }>(statements);
   let inserted = 0;
   let alreadyInKeyword = 0;
-  results.forEach((r, i) => {
+  results.slice(0, -1).forEach((r, i) => {
     if (i % 2 === 0) alreadyInKeyword += r.results[0]?.n ?? 0;
     else inserted += r.meta.changes;
   });
@@ -154,15 +184,28 @@ export type LeadsPage = Awaited<ReturnType<typeof listLeads>>;
 
 /**
  * Deletes the stores of these ids in a keyword, hidden duplicates included
- * (else a duplicate would take the deleted one's place). Returns how many
- * stores went.
+ * (else a duplicate would take the deleted one's place), with the audit entry
+ * (only when one of them exists; it counts the stores) in the same batch.
+ * Returns how many stores went.
  */
-export async function deleteStores(env: Env, keywordId: string, ids: string[]): Promise<number> {
+export async function deleteStores(env: Env, keywordId: string, ids: string[], actor: Actor): Promise<number> {
   const json = JSON.stringify(ids);
+  const selected = sql`keyword_id = ${keywordId} AND id IN (SELECT value FROM json_each(${json}))`;
   const [count] = await env.DB.batch<{ n: number }>([
     env.DB.prepare(`SELECT count(DISTINCT ${KEY}) AS n FROM leads WHERE keyword_id = ?1 AND id IN (SELECT value FROM json_each(?2))`).bind(
       keywordId,
       json,
+    ),
+    auditStatement(
+      env.DB,
+      {
+        action: AUDIT_ACTIONS.leadsDelete,
+        actor,
+        resource: "keywords",
+        recordId: keywordId,
+        detail: sql`json_object('stores', (SELECT count(DISTINCT ${sql.raw(KEY)}) FROM leads WHERE ${selected}))`,
+      },
+      sql`EXISTS (SELECT 1 FROM leads WHERE ${selected})`,
     ),
     env.DB.prepare(
       `DELETE FROM leads WHERE keyword_id = ?1 AND ${KEY} IN (SELECT ${KEY} FROM leads WHERE keyword_id = ?1 AND id IN (SELECT value FROM json_each(?2)))`,
@@ -171,7 +214,21 @@ export async function deleteStores(env: Env, keywordId: string, ids: string[]): 
   return count?.results[0]?.n ?? 0;
 }
 
-export async function deleteAllStores(env: Env, keywordId: string): Promise<number> {
-  const res = await env.DB.prepare("DELETE FROM leads WHERE keyword_id = ?1").bind(keywordId).run();
-  return res.meta.changes;
+/** Every store of a keyword, with the audit entry (only when there was one; it counts them) in the same batch. */
+export async function deleteAllStores(env: Env, keywordId: string, actor: Actor): Promise<number> {
+  const [, res] = await env.DB.batch([
+    auditStatement(
+      env.DB,
+      {
+        action: AUDIT_ACTIONS.leadsDelete,
+        actor,
+        resource: "keywords",
+        recordId: keywordId,
+        detail: sql`json_object('all', json('true'), 'stores', (SELECT count(DISTINCT ${sql.raw(KEY)}) FROM leads WHERE keyword_id = ${keywordId}))`,
+      },
+      sql`EXISTS (SELECT 1 FROM leads WHERE keyword_id = ${keywordId})`,
+    ),
+    env.DB.prepare("DELETE FROM leads WHERE keyword_id = ?1").bind(keywordId),
+  ]);
+  return res?.meta.changes ?? 0;
 }

@@ -1,4 +1,5 @@
 /** The CSV upload, for the tab's form (without JavaScript) and its upload endpoint (with it): one path. */
+import type { Actor } from "~/lib/audit.server";
 import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { decodeCsv, parseLeadsCsv, type Skipped } from "./csv-import.server";
 import { MAX_UPLOAD_BYTES } from "./lead-finder.options";
@@ -24,7 +25,7 @@ export type UploadReport =
 /** Room for the multipart envelope and the other fields around a 5 MB file. */
 const ENVELOPE = 64 * 1024;
 
-export async function handleUpload(request: Request, env: Env): Promise<UploadReport> {
+export async function handleUpload(request: Request, env: Env, actor: Actor): Promise<UploadReport> {
   let form: FormData;
   try {
     form = await readFormData(request, MAX_UPLOAD_BYTES + ENVELOPE);
@@ -45,7 +46,7 @@ export async function handleUpload(request: Request, env: Env): Promise<UploadRe
   try {
     const keyword = await getKeyword(env, keywordId);
     if (!keyword) return { ok: false, error: LEAD_MESSAGES.missingInput, status: 404 };
-    const result = await importLeads(env, keyword.id, parsed.rows);
+    const result = await importLeads(env, keyword.id, parsed.rows, actor);
     return {
       ok: true,
       message: LEAD_MESSAGES.uploaded(result.inserted),

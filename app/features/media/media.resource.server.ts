@@ -2,6 +2,7 @@
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { media } from "~/db/schema";
 import type { ResourceServer } from "~/lib/admin-resource/server";
+import { auditEntry } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { mediaSrc } from "./media";
 import { MEDIA_MESSAGES } from "./media.messages";
@@ -70,22 +71,27 @@ export const mediaServer: ResourceServer<typeof mediaResource> = {
   },
 
   async create(env, value, actor) {
-    const stored = await storeImage(env, value.file!, { alt: value.alt, actor: actor.email });
+    const stored = await storeImage(env, value.file!, { alt: value.alt, actor });
     // check() refused every such file already: this is only reached if the rules changed in between.
     if ("error" in stored) throw new Error(stored.error);
   },
 
-  async update(env, id, value, expectedUpdatedAt) {
+  async update(env, id, value, expectedUpdatedAt, _actor, audit) {
     const db = getDb(env);
-    const [changed] = await db
-      .update(media)
-      .set({
-        alt: value.alt,
-        ...(value.name ? { name: value.name } : {}),
-        updatedAt: new Date(Math.max(Date.now(), expectedUpdatedAt + 1)),
-      })
-      .where(and(eq(media.key, id), eq(media.updatedAt, new Date(expectedUpdatedAt))))
-      .returning({ key: media.key });
+    const current = and(eq(media.key, id), eq(media.updatedAt, new Date(expectedUpdatedAt)));
+    const [, [changed]] = await db.batch([
+      // Only when the update below changes the row: the same stale check, first in the same transaction.
+      auditEntry(db, { ...audit, recordId: id }, sql`EXISTS (SELECT 1 FROM ${media} WHERE ${current})`),
+      db
+        .update(media)
+        .set({
+          alt: value.alt,
+          ...(value.name ? { name: value.name } : {}),
+          updatedAt: new Date(Math.max(Date.now(), expectedUpdatedAt + 1)),
+        })
+        .where(current)
+        .returning({ key: media.key }),
+    ]);
     if (changed) return "ok";
     const exists = await db.select({ key: media.key }).from(media).where(eq(media.key, id)).get();
     return exists ? "stale" : "missing";

@@ -5,6 +5,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { media, type MediaRow } from "~/db/schema";
+import { auditEntry, type Actor, type AuditInput } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { MAX_ALT_LENGTH, MAX_IMAGE_BYTES, MAX_NAME_LENGTH, mediaSrc, type MediaItem } from "./media";
 import { MEDIA_MESSAGES } from "./media.messages";
@@ -58,7 +59,7 @@ function displayName(name: string | undefined, ext: string): string {
 export async function storeImage(
   env: Env,
   file: File,
-  { alt, actor, name }: { alt: string; actor: string; name?: string },
+  { alt, actor, name }: { alt: string; actor: Actor; name?: string },
 ): Promise<MediaRow | { error: string }> {
   const problem = altProblem(alt);
   if (problem) return { error: problem };
@@ -73,22 +74,27 @@ export async function storeImage(
     httpMetadata: { contentType: image.mime },
     sha256: key.slice(0, 64),
   });
-  const [inserted] = await db
-    .insert(media)
-    .values({
-      key,
-      contentType: image.mime,
-      size: bytes.byteLength,
-      width: image.width,
-      height: image.height,
-      alt: alt.trim(),
-      name: displayName(name || file.name, image.ext),
-      uploadedBy: actor,
-      // To the millisecond (the column's default has seconds): the library lists the newest first.
-      createdAt: new Date(),
-    })
-    .onConflictDoNothing({ target: media.key })
-    .returning();
+  const row = {
+    key,
+    contentType: image.mime,
+    size: bytes.byteLength,
+    width: image.width,
+    height: image.height,
+    alt: alt.trim(),
+    name: displayName(name || file.name, image.ext),
+    uploadedBy: actor.email,
+    // To the millisecond (the column's default has seconds): the library lists the newest first.
+    createdAt: new Date(),
+  };
+  const [, [inserted]] = await db.batch([
+    // The upload's audit entry, only when this insert will add the row (not when the same bytes raced in).
+    auditEntry(
+      db,
+      { action: "media.create", actor, resource: "media", recordId: key, detail: { name: row.name } },
+      sql`NOT EXISTS (SELECT 1 FROM ${media} WHERE ${media.key} = ${key})`,
+    ),
+    db.insert(media).values(row).onConflictDoNothing({ target: media.key }).returning(),
+  ]);
   // Another upload of the same bytes won the race: its row stands (the object is the same).
   return inserted ?? (await db.select().from(media).where(eq(media.key, key)).get())!;
 }
@@ -169,8 +175,13 @@ export async function listMediaForPicker(env: Env, limit = 48): Promise<MediaIte
 }
 
 /** Removes the row, then the object (a failure in between leaves an unused object, never a row without one). */
-export async function deleteImage(env: Env, key: string): Promise<boolean> {
-  const deleted = await getDb(env).delete(media).where(eq(media.key, key)).returning({ key: media.key });
+/** Deletes an image's row with its audit entry (only when there is a row), then its object. */
+export async function deleteImage(env: Env, key: string, audit: AuditInput): Promise<boolean> {
+  const db = getDb(env);
+  const [, deleted] = await db.batch([
+    auditEntry(db, { ...audit, recordId: key }, sql`EXISTS (SELECT 1 FROM ${media} WHERE ${media.key} = ${key})`),
+    db.delete(media).where(eq(media.key, key)).returning({ key: media.key }),
+  ]);
   if (deleted.length === 0) return false;
   await env.MEDIA.delete(key);
   return true;

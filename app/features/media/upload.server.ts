@@ -7,11 +7,12 @@
 import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { MAX_UPLOAD_BODY_BYTES, type MediaItem } from "./media";
 import { MEDIA_MESSAGES } from "./media.messages";
+import type { Actor } from "~/lib/audit.server";
 import { storeImage, toMediaItem } from "./media.server";
 
 export type UploadAnswer = MediaItem | { error: string };
 
-export async function handleMediaUpload(request: Request, env: Env, actor: string): Promise<Response> {
+export async function handleMediaUpload(request: Request, env: Env, actor: Actor): Promise<Response> {
   let form: FormData;
   try {
     form = await readFormData(request, MAX_UPLOAD_BODY_BYTES);

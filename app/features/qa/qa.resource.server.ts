@@ -24,13 +24,15 @@ export const qaServer: ResourceServer<typeof qaResource> = {
   def: qaResource,
   list: queries.list,
   get: queries.get,
-  update: (env, id, v, expected) =>
+  update: (env, id, v, expected, actor, audit) =>
     queries.update(
       env,
       id,
       // An emptied answer is stored as none ('Answer Coming Soon').
       { title: v.title, question: v.question, answer: v.answer ?? null, category: v.category, status: v.status, isFeatured: v.isFeatured },
       expected,
+      actor,
+      audit,
     ),
   remove: queries.remove,
 };

@@ -23,6 +23,8 @@ export const qaResource = defineResource({
   tab: TAB,
   singular: "Question",
   plural: "Q&A submissions",
+  // Titles are visitors' own words: a deleted question's entry names it by id only.
+  auditTitle: false,
   description: "Questions asked by visitors. Answer one and publish it to show it at /questions-and-answers.",
   schema: qaEditSchema,
   fields: [

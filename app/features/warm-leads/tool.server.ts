@@ -1,6 +1,7 @@
 /** The warm-leads tool's loader and CSV export (the routes call these behind requireAdmin). */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { pageFromUrl } from "~/lib/pagination";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -45,9 +46,10 @@ export async function loadWarmLeads(request: Request, env: Env): Promise<{ view:
 /**
  * The whole result as CSV, streamed page by page. With nothing to export (or
  * a bad keyword, or a failed query) no file: back to the search with the
- * message as a toast.
+ * message as a toast. Otherwise the export is recorded in the audit log
+ * (`export.warm-leads`, its keyword) before any row leaves.
  */
-export async function exportWarmLeadsCsv(request: Request, env: Env): Promise<Response> {
+export async function exportWarmLeadsCsv(request: Request, env: Env, actor: Actor): Promise<Response> {
   const url = new URL(request.url);
   const submission = parseWithZod(url.searchParams, { schema: warmLeadsSearchSchema });
   if (submission.status !== "success") {
@@ -65,6 +67,7 @@ export async function exportWarmLeadsCsv(request: Request, env: Env): Promise<Re
     return redirectWithToast(env, back, { type: "error", title: M.fetchFailed });
   }
   if (first.done) return redirectWithToast(env, back, { type: "error", title: M.nothingToExport });
+  await auditStatement(env.DB, { action: AUDIT_ACTIONS.exportWarmLeads, actor, resource: "warm-leads", detail: { keyword } }).run();
   const firstPage = first.value;
   async function* rows() {
     yield firstPage.map(exportRow);

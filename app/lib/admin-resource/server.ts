@@ -4,7 +4,9 @@
  * preview), the delete confirmation and, for records that keep them, a
  * revision (view, compare, restore), built from a declaration. Every one
  * calls the guard (`requireAdmin`) first; saves are made as the admin it
- * returns.
+ * returns. Every create, update, restore and delete hands the declaration its
+ * audit entry (`<tab>.<verb>`, who, from where), which the write puts in its
+ * own batch (ADR 0011).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -13,6 +15,7 @@ import type { z } from "zod";
 import { CONTENT_MODE, editorStep, isEditorIntent, sectionName, sectionsFromPayload } from "~/components/content/editor";
 import { EDITOR_MESSAGES } from "~/components/content/editor.messages";
 import { UPLOAD_INTENT_PREFIX } from "~/components/content/upload";
+import { requestActor, type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
 import type { ToastInput } from "../toast";
@@ -50,8 +53,8 @@ export type ListResult<Row extends ResourceRow = ResourceRow> = {
 
 type SchemaOf<Def extends AnyResourceDef> = Def["schema"];
 
-/** The admin making a save: its email is stored as the record's `updated_by`. */
-export type Actor = { email: string };
+/** The admin making a write (its email is stored as the record's `updated_by`) and the request's address. */
+export type { Actor, AuditInput };
 /** A record as form values (strings, booleans, numbers), with `updatedAt` in ms. */
 export type FormValues = { id: string; title: string; updatedAt: number } & Record<string, unknown>;
 /** A kept version of a record: who saved it and when (ms). */
@@ -77,15 +80,29 @@ export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
    * took the value), so its messages are also the answer to a race.
    */
   check?(ctx: ServerContext, value: z.output<SchemaOf<Def>>, id: string | null): Promise<Record<string, string[]> | null>;
-  /** Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404. */
-  create?(env: Env, value: z.output<SchemaOf<Def>>, actor: Actor): Promise<void>;
-  /** Updates only when the stored `updated_at` is still `expectedUpdatedAt`; `actor` is who saves. */
-  update(env: Env, id: string, value: z.output<SchemaOf<Def>>, expectedUpdatedAt: number, actor: Actor): Promise<SaveOutcome>;
-  remove(env: Env, id: string): Promise<boolean>;
+  /**
+   * Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404.
+   * `audit` is the entry to write in the same batch as the record, with the new record's id.
+   */
+  create?(env: Env, value: z.output<SchemaOf<Def>>, actor: Actor, audit: AuditInput): Promise<void>;
+  /**
+   * Updates only when the stored `updated_at` is still `expectedUpdatedAt`; `actor` is who saves. `audit`
+   * goes in the same batch, under the same stale check: a save that changes nothing records nothing.
+   */
+  update(
+    env: Env,
+    id: string,
+    value: z.output<SchemaOf<Def>>,
+    expectedUpdatedAt: number,
+    actor: Actor,
+    audit: AuditInput,
+  ): Promise<SaveOutcome>;
+  /** Deletes the record and writes `audit` in the same batch, only when there was a record to delete. */
+  remove(env: Env, id: string, audit: AuditInput): Promise<boolean>;
   /** A stronger confirmation before deleting (what the site will lose), or null. */
   deleteWarning?(row: { id: string; title: string } & Record<string, unknown>): string | null;
-  /** Extra list actions told apart by `intent` (e.g. move-up / move-down). */
-  listActions?: Record<string, (env: Env, form: FormData) => Promise<ToastInput>>;
+  /** Extra list actions told apart by `intent` (e.g. move-up / move-down); a write records itself as `actor`. */
+  listActions?: Record<string, (env: Env, form: FormData, actor: Actor) => Promise<ToastInput>>;
   /** The record's earlier versions, for records that keep them (`tableQueries(…, { revisions })`). */
   revisions?: {
     /** Newest first. */
@@ -172,7 +189,7 @@ const tooLargeMessage = (bytes: number) =>
   `That is more than a record may hold (${bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`}).`;
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
-type Guard = (request: Request, env: Env) => Promise<Actor>;
+type Guard = (request: Request, env: Env) => Promise<{ id: string; email: string }>;
 
 /** An image of the media library as content forms use it. */
 export type ContentImage = { src: string; alt: string; width: number; height: number; name: string };
@@ -239,7 +256,7 @@ export function createResourceHandlers(
   const hasContent = (def: AnyResourceDef) => def.fields.some((f) => f.kind === "content");
   async function start({ request, params, context }: Args) {
     const { env } = context.cloudflare;
-    const actor = await guard(request, env);
+    const actor = requestActor(request, await guard(request, env));
     const resource = resolve(params.tab);
     if (!resource) throw new Response("Not found", { status: 404 });
     return { env, resource, actor };
@@ -298,14 +315,14 @@ export function createResourceHandlers(
   }
 
   async function listAction(args: Args) {
-    const { env, resource } = await start(args);
+    const { env, resource, actor } = await start(args);
     const form = await readForm(args.request);
     if (!form) throw tooLarge();
     const run = resource.listActions?.[String(form.get("intent"))];
     const back = `${resourcePath(resource.def)}${new URL(args.request.url).search}`;
     if (!run) return redirectWithToast(env, back, { type: "error", title: "Unknown action" });
     try {
-      return redirectWithToast(env, back, await run(env, form));
+      return redirectWithToast(env, back, await run(env, form, actor));
     } catch (error) {
       console.error(`A list action on ${resource.def.tab} failed`, error);
       return redirectWithToast(env, back, { type: "error", title: resource.def.messages.saveFailed });
@@ -339,7 +356,8 @@ export function createResourceHandlers(
 
   /**
    * Saves a parsed value as `actor`: the declaration's check, then create or update (the stale-save check
-   * against `expected`). Null when saved; otherwise why not. A normal save and a restore both come here.
+   * against `expected`), with its audit entry in the same batch. Null when saved; otherwise why not. A
+   * normal save and a restore (`restored`: the version's id) both come here.
    */
   async function save(
     args: Args,
@@ -348,6 +366,7 @@ export function createResourceHandlers(
     id: string | null,
     expected: number,
     actor: Actor,
+    restored?: string,
   ): Promise<Refusal | null> {
     const { def } = resource;
     const { env } = args.context.cloudflare;
@@ -355,11 +374,12 @@ export function createResourceHandlers(
     if (fieldErrors) return { status: 400, fieldErrors };
     try {
       if (id) {
-        const outcome = await resource.update(env, id, value, expected, actor);
+        const audit = auditOf(def, restored ? "restore" : "update", actor, id, restored ? { revision: restored } : null);
+        const outcome = await resource.update(env, id, value, expected, actor, audit);
         if (outcome === "stale") return { status: 409, formErrors: [staleMessage(def.singular)] };
         if (outcome === "missing") return { status: "missing" };
       } else {
-        await resource.create!(env, value, actor);
+        await resource.create!(env, value, actor, auditOf(def, "create", actor, null, null));
       }
       return null;
     } catch (error) {
@@ -423,7 +443,7 @@ export function createResourceHandlers(
   }
 
   async function deleteAction(args: Args) {
-    const { env, resource } = await start(args);
+    const { env, resource, actor } = await start(args);
     const { def } = resource;
     const form = await readForm(args.request);
     if (!form) throw tooLarge();
@@ -434,7 +454,11 @@ export function createResourceHandlers(
       return data({ confirmError: CONFIRM_DELETE_MESSAGE }, { status: 400 });
     }
     try {
-      const removed = await resource.remove(env, record.id);
+      const removed = await resource.remove(
+        env,
+        record.id,
+        auditOf(def, "delete", actor, record.id, def.auditTitle === false ? null : { title: record.title }),
+      );
       return redirectWithToast(
         env,
         resourcePath(def),
@@ -482,7 +506,7 @@ export function createResourceHandlers(
       });
       return data({ errors: messages }, { status: 400 });
     }
-    const refused = await save(args, resource, submission.value, current.id, expectedOf(form), actor);
+    const refused = await save(args, resource, submission.value, current.id, expectedOf(form), actor, revision.id);
     if (refused?.status === "missing") return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.saveFailed });
     if (refused) {
       const fieldMessages = Object.entries(refused.fieldErrors ?? {}).flatMap(([key, errors]) => {
@@ -498,6 +522,21 @@ export function createResourceHandlers(
   }
 
   return { listLoader, listAction, formLoader, formAction, deleteLoader, deleteAction, revisionLoader, revisionAction };
+}
+
+/**
+ * The audit entry of a write on a resource: `<tab>.<verb>` by `actor`, on the record (the writer fills in
+ * a new record's id and may add its title). `detail` holds only what the entry needs: a deleted record's
+ * title (not for declarations whose titles are visitors' text: `auditTitle: false`), a restore's version.
+ */
+function auditOf(
+  def: AnyResourceDef,
+  verb: ResourceVerb,
+  actor: Actor,
+  recordId: string | null,
+  detail: Record<string, unknown> | null,
+): AuditInput {
+  return { action: `${def.tab}.${verb}`, actor, resource: def.tab, recordId, detail };
 }
 
 /** The stale-save check's value from a form (-1, never a stored time, when absent). */

@@ -10,12 +10,18 @@
  * prunes the record's versions beyond the newest `REVISIONS_KEPT`. The batch
  * is one transaction: when the update is refused (a unique slug), no revision
  * is left either.
+ *
+ * Every create, update and delete carries its audit entry (ADR 0011) in the
+ * same batch; an update's and a delete's entry come first, under the write's
+ * own condition (the stale check; the record exists), so a save that changes
+ * nothing records nothing.
  */
-import { and, count, desc, eq, getTableColumns, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, is, notInArray, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { revisions } from "~/db/schema";
-import { getDb } from "../db.server";
-import type { Actor, FormValues, ListQuery, ListResult, RevisionSummary, RevisionValues, SaveOutcome } from "./server";
+import { auditEntry, type Actor, type AuditInput } from "../audit.server";
+import { getDb, type Db } from "../db.server";
+import type { FormValues, ListQuery, ListResult, RevisionSummary, RevisionValues, SaveOutcome } from "./server";
 import type { ResourceRow } from "./types";
 
 type Table = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn; updatedBy?: SQLiteColumn };
@@ -82,6 +88,12 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     );
   };
   const matches = (q: string) => (q ? sql`instr(lower(${opts.search}), lower(${q})) > 0` : undefined);
+  /** `EXISTS (SELECT 1 FROM <table> WHERE …)`: an audit entry's condition, the same as its write's (drizzle parenthesises the subquery). */
+  const existsWhere = (db: Db, where: SQL | undefined) =>
+    sql`EXISTS ${db
+      .select({ one: sql`1` })
+      .from(table as SQLiteTable)
+      .where(where)}`;
   return {
     async list(env: Env, { q, page, pageSize, filter }: ListQuery): Promise<ListResult<ResourceRow<Key>>> {
       const db = getDb(env);
@@ -125,20 +137,50 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
       return row ? formValues(row) : null;
     },
     /**
-     * Saves when the stored `updated_at` is still `expectedUpdatedAt`, as `actor` (when the table has `updatedBy`).
-     * With `revisions`: the replaced version, the update and the pruning in one batch.
+     * Inserts a record as `actor` (when the table has `updatedBy`) with its audit entry, in one batch. The
+     * id is made here, so the entry names the record; the entry's detail gets the record's title.
      */
-    async update(env: Env, id: string, values: Record<string, unknown>, expectedUpdatedAt: number, actor?: Actor): Promise<SaveOutcome> {
+    async create(env: Env, values: Record<string, unknown>, actor: Actor, audit: AuditInput): Promise<string> {
+      const db = getDb(env);
+      const id = crypto.randomUUID();
+      const title = values[opts.titleOf ?? "title"];
+      await db.batch([
+        db.insert(table).values({ ...values, id, ...(table.updatedBy ? { updatedBy: actor.email } : {}) } as never),
+        auditEntry(db, {
+          ...audit,
+          recordId: id,
+          detail: typeof title === "string" && !is(audit.detail, SQL) ? { ...audit.detail, title } : audit.detail,
+        }),
+      ]);
+      return id;
+    },
+    /**
+     * Saves when the stored `updated_at` is still `expectedUpdatedAt`, as `actor` (when the table has `updatedBy`).
+     * One batch: the audit entry (under the same stale check), with `revisions` the replaced version, the
+     * update, and with `revisions` the pruning.
+     */
+    async update(
+      env: Env,
+      id: string,
+      values: Record<string, unknown>,
+      expectedUpdatedAt: number,
+      actor: Actor | undefined,
+      audit: AuditInput,
+    ): Promise<SaveOutcome> {
       const db = getDb(env);
       const now = new Date(Math.max(Date.now(), expectedUpdatedAt + 1));
+      const current = and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt)));
+      // Only when the update below will change the record: the same stale check, before it in the same transaction.
+      const entry = auditEntry(db, { ...audit, recordId: id }, existsWhere(db, current));
       const update = db
         .update(table)
         .set({ ...values, updatedAt: now, ...(table.updatedBy && actor ? { updatedBy: actor.email } : {}) } as never)
-        .where(and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt))))
+        .where(current)
         .returning({ id: table.id });
       let changed: { id: unknown } | undefined;
       if (opts.revisions && table.updatedBy) {
-        const [, updated] = await db.batch([
+        const [, , updated] = await db.batch([
+          entry,
           // The version being replaced, only when the update below will replace it (the same stale check).
           db.insert(revisions).select(
             db
@@ -152,7 +194,7 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
                 createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
               })
               .from(table as SQLiteTable)
-              .where(and(eq(table.id, id), eq(table.updatedAt, new Date(expectedUpdatedAt)))),
+              .where(current),
           ),
           update,
           db
@@ -174,7 +216,7 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
         ]);
         changed = updated[0];
       } else {
-        [changed] = await update;
+        [changed] = (await db.batch([entry, update]))[1];
       }
       if (changed) return "ok";
       const exists = await db
@@ -184,11 +226,14 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
         .get();
       return exists ? "stale" : "missing";
     },
-    /** Deletes the record (and, with `revisions`, its versions, in the same batch). */
-    async remove(env: Env, id: string) {
+    /** Deletes the record with its audit entry (only when there is a record) and, with `revisions`, its versions: one batch. */
+    async remove(env: Env, id: string, audit: AuditInput) {
       const db = getDb(env);
+      const entry = auditEntry(db, { ...audit, recordId: id }, existsWhere(db, eq(table.id, id)));
       const remove = db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      const deleted = opts.revisions ? (await db.batch([db.delete(revisions).where(revisionsOf(id)), remove]))[1] : await remove;
+      const deleted = opts.revisions
+        ? (await db.batch([entry, db.delete(revisions).where(revisionsOf(id)), remove]))[2]
+        : (await db.batch([entry, remove]))[1];
       return deleted.length > 0;
     },
     /** The record's versions (with `revisions`), newest first; `undefined` without. */

@@ -120,6 +120,11 @@ export interface ResourceDef<Key extends string = string, RowKey extends string 
   rowActions?: (row: ResourceRow<RowKey>) => ReactNode;
   /** Largest body the new and edit forms accept, in bytes (default 512 KB); above it, a 413. For file fields. */
   maxBodyBytes?: number;
+  /**
+   * Whether the audit log keeps a deleted record's title (default true). False where titles are
+   * visitors' own text (Q&A): the entry then names the record by its id only.
+   */
+  auditTitle?: boolean;
 }
 
 /** Any declaration, as the registries and the generic views see it. */

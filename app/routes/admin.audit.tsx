@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { AdminShell } from "~/features/admin/AdminShell";
+import { AuditTab } from "~/features/admin/AuditTab";
+import { parseAuditFilters } from "~/features/admin/audit";
+import { listAudit } from "~/features/admin/audit.server";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { TabError } from "~/features/admin/TabError";
+import { pageFromUrl } from "~/lib/pagination";
+
+/** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  const url = new URL(request.url);
+  const filters = parseAuditFilters(url.searchParams);
+  return { email: admin.email, filters, ...(await listAudit(env, filters, pageFromUrl(url))) };
+}
+
+export const handle = { bareLayout: true };
+
+export default function AuditRoute() {
+  const { email, filters, list, admins, actions } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell email={email}>
+      <AuditTab filters={filters} list={list} admins={admins} actions={actions} />
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Audit log | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+
+/** The log could not be read: the message inside the dashboard's frame (the guard's redirect is not an error). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  return (
+    <div className="mx-auto max-w-2xl p-8">
+      <TabError error={error} />
+    </div>
+  );
+}
