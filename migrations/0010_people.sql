@@ -1,6 +1,7 @@
 -- People (issue 24): one person per normalised email (lower(trim(email))), every submission linked to its
 -- person (from now on by storeAndNotify, in the same batch as the submission), the team's status, owner, due
 -- date, events and notes. The backfill at the end links every submission stored before this migration.
+-- (drizzle-kit splits an index expression at its comma: the coalesce of the three queue indexes is written by hand.)
 CREATE TABLE `people` (
 	`id` text PRIMARY KEY NOT NULL,
 	`email` text NOT NULL,
@@ -19,10 +20,10 @@ CREATE TABLE `people` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `people_email_unique` ON `people` (`email`);--> statement-breakpoint
-CREATE INDEX `people_last_seen_idx` ON `people` (`last_seen_at`);--> statement-breakpoint
-CREATE INDEX `people_status_last_seen_idx` ON `people` (`status`,`last_seen_at`);--> statement-breakpoint
+CREATE INDEX `people_queue_idx` ON `people` (coalesce("due_at", 8640000000000000),"last_seen_at" desc,`id`);--> statement-breakpoint
+CREATE INDEX `people_status_queue_idx` ON `people` (`status`,coalesce("due_at", 8640000000000000),"last_seen_at" desc,`id`);--> statement-breakpoint
+CREATE INDEX `people_owner_queue_idx` ON `people` (`owner_id`,coalesce("due_at", 8640000000000000),"last_seen_at" desc,`id`);--> statement-breakpoint
 CREATE INDEX `people_due_idx` ON `people` (`due_at`);--> statement-breakpoint
-CREATE INDEX `people_owner_last_seen_idx` ON `people` (`owner_id`,`last_seen_at`);--> statement-breakpoint
 CREATE TABLE `person_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`person_id` text NOT NULL,
@@ -55,7 +56,8 @@ CREATE TABLE `person_submissions` (
 );
 --> statement-breakpoint
 CREATE INDEX `person_submissions_person_idx` ON `person_submissions` (`person_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `person_submissions_form_person_idx` ON `person_submissions` (`form`,`person_id`);
+CREATE INDEX `person_submissions_form_person_idx` ON `person_submissions` (`form`,`person_id`);--> statement-breakpoint
+CREATE INDEX `outbox_recipient_idx` ON `email_outbox` (`recipient`,`created_at`);
 --> statement-breakpoint
 -- Backfill: every submission already stored, with the form, the person's details as that form gave them and its
 -- time (a finished onboarding counts from its completion; drafts are not submissions and link when finished).

@@ -322,7 +322,12 @@ export const emailOutbox = sqliteTable(
     /** While a consumer is sending it: no other delivery may send it until this passes. */
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
   },
-  (t) => [index("outbox_status_next_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt),
+    // The emails sent to a person (their page's timeline).
+    index("outbox_recipient_idx").on(t.recipient, t.createdAt),
+  ],
 );
 
 /** Fixed-window counters of the sign-in throttle (D1, since KV allows 1 write/s/key). */
@@ -403,12 +408,14 @@ export const people = sqliteTable(
     /** Any change by an admin or a submission (the stale-save check of the person's forms). */
     updatedAt: updatedAt(),
   },
+  // The lists' order (`PEOPLE_ORDER` in app/features/people/people.server.ts): due first (soonest, so overdue on
+  // top), then the people without a due date, latest first. Whole, and after a status or an owner.
   (t) => [
     uniqueIndex("people_email_unique").on(t.email),
-    index("people_last_seen_idx").on(t.lastSeenAt),
-    index("people_status_last_seen_idx").on(t.status, t.lastSeenAt),
+    index("people_queue_idx").on(sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
+    index("people_status_queue_idx").on(t.status, sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
+    index("people_owner_queue_idx").on(t.ownerId, sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
     index("people_due_idx").on(t.dueAt),
-    index("people_owner_last_seen_idx").on(t.ownerId, t.lastSeenAt),
   ],
 );
 
