@@ -178,6 +178,17 @@ describe("the Leads list", () => {
   });
 });
 
+describe("the dashboard home", () => {
+  it("shows the Overdue and Due today counts as D1 has them, each linking to its filtered list", async () => {
+    await seedPeople([{ email: `home-${uid()}@example.com`, due: Date.now() - HOUR }]);
+    const html = await (await get("/admin/dashboard", admin.cookie)).text();
+    const [counts] = await all<{ overdue: number }>("SELECT count(*) AS overdue FROM people WHERE due_at < ?", Date.now());
+    expect(counts!.overdue).toBeGreaterThan(0);
+    expect(html).toMatch(new RegExp(`href="/admin/dashboard/leads\\?due=overdue"[^>]*>${counts!.overdue}</a>`));
+    expect(html).toContain('href="/admin/dashboard/leads?due=today"');
+  });
+});
+
 describe("the person page", () => {
   const post = (id: string, fields: Record<string, string>, cookie = admin.cookie) =>
     postForm(`/admin/dashboard/leads/${id}`, fields, { cookie, headers: SAME_ORIGIN });

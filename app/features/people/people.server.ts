@@ -143,14 +143,21 @@ export async function listPeople(db: D1Database, url: URL, now = Date.now()): Pr
   };
 }
 
-/** The dashboard's counts: overdue and due today (one statement, for the home's batch). */
-export function dueCountsStatement(db: D1Database, now: number): D1PreparedStatement {
-  return db
+export interface DueCounts {
+  overdue: number;
+  today: number;
+}
+
+/** The dashboard home's counts: overdue, and due from now to the end of today (UTC), the Leads list's due filters. One statement. */
+export async function dueCounts(db: D1Database, now = Date.now()): Promise<DueCounts> {
+  const row = await db
     .prepare(
       `SELECT (SELECT count(*) FROM people WHERE due_at < ?1) AS overdue,
               (SELECT count(*) FROM people WHERE due_at >= ?1 AND due_at < ?2) AS today`,
     )
-    .bind(now, endOfUtcDay(now));
+    .bind(now, endOfUtcDay(now))
+    .first<DueCounts>();
+  return { overdue: row?.overdue ?? 0, today: row?.today ?? 0 };
 }
 
 // ---------------------------------------------------------------- the export
