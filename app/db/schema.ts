@@ -322,7 +322,12 @@ export const emailOutbox = sqliteTable(
     /** While a consumer is sending it: no other delivery may send it until this passes. */
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
   },
-  (t) => [index("outbox_status_next_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt),
+    // The emails sent to a person (their page's timeline).
+    index("outbox_recipient_idx").on(t.recipient, t.createdAt),
+  ],
 );
 
 /** Fixed-window counters of the sign-in throttle (D1, since KV allows 1 write/s/key). */
@@ -405,3 +410,101 @@ export const auditLog = sqliteTable(
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
+// ------------------------------------------------------------------ people
+
+/**
+ * One person per normalised email (`lower(trim(email))`, as SQLite computes
+ * it), across every form. Name, company and app are the last given. Status,
+ * owner and due date are the team's pipeline; the timeline is read from the
+ * linked submissions, the outbox and `person_events` / `person_notes`.
+ */
+export const personStatuses = ["new", "contacted", "qualified", "customer", "lost"] as const;
+export type PersonStatus = (typeof personStatuses)[number];
+
+export const people = sqliteTable(
+  "people",
+  {
+    id: id(),
+    /** Normalised: `lower(trim(email))`, computed by SQLite in every writer. */
+    email: text("email").notNull(),
+    name: text("name"),
+    company: text("company"),
+    app: text("app"),
+    status: text("status", { enum: personStatuses }).notNull().default("new"),
+    /** Why the person was lost (only with status `lost`). */
+    lostReason: text("lost_reason"),
+    /** The admin (users.id) who owns the person; null when nobody does. */
+    ownerId: text("owner_id"),
+    /** When the form's promise runs out (premium 24 h, finished onboarding 48 h); cleared from Contacted on. */
+    dueAt: integer("due_at", { mode: "timestamp_ms" }),
+    firstForm: text("first_form").notNull(),
+    lastForm: text("last_form").notNull(),
+    createdAt: createdAt(),
+    /** The latest submission's time. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    /** Any change by an admin or a submission (the stale-save check of the person's forms). */
+    updatedAt: updatedAt(),
+  },
+  // The lists' order (`PEOPLE_ORDER` in app/features/people/people.server.ts): due first (soonest, so overdue on
+  // top), then the people without a due date, latest first. Whole, and after a status or an owner.
+  (t) => [
+    uniqueIndex("people_email_unique").on(t.email),
+    index("people_queue_idx").on(sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
+    index("people_status_queue_idx").on(t.status, sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
+    index("people_owner_queue_idx").on(t.ownerId, sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
+    index("people_due_idx").on(t.dueAt),
+  ],
+);
+
+/** Every submission's person, written in the same batch as the submission (`storeAndNotify`). */
+export const personSubmissions = sqliteTable(
+  "person_submissions",
+  {
+    /** The form that stored it: one of `personForms` (app/lib/people.ts). */
+    form: text("form").notNull(),
+    recordId: text("record_id").notNull(),
+    personId: text("person_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.form, t.recordId] }),
+    index("person_submissions_person_idx").on(t.personId, t.createdAt),
+    index("person_submissions_form_person_idx").on(t.form, t.personId),
+  ],
+);
+
+/** What admins did to a person (status, owner, due date), for the timeline. */
+export const personEvents = sqliteTable(
+  "person_events",
+  {
+    id: id(),
+    personId: text("person_id").notNull(),
+    kind: text("kind", { enum: ["status", "owner", "due"] }).notNull(),
+    /** The value before and after (status, owner's email, due time in ms), as text. */
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    /** The lost reason with a status change to lost. */
+    detail: text("detail"),
+    /** The admin's email. */
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("person_events_person_idx").on(t.personId, t.createdAt)],
+);
+
+/** Admins' notes on a person, in the content renderer's inline markup (always escaped). */
+export const personNotes = sqliteTable(
+  "person_notes",
+  {
+    id: id(),
+    personId: text("person_id").notNull(),
+    authorId: text("author_id").notNull(),
+    authorEmail: text("author_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("person_notes_person_idx").on(t.personId, t.createdAt)],
+);
+
+export type PersonRow = typeof people.$inferSelect;

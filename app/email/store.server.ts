@@ -9,9 +9,15 @@
  * by a constraint (its own ids exist already), the procedure looks for its
  * own first outbox row: found, the write is done, counted as a success, and
  * nothing is stored or sent twice.
+ *
+ * With `person`, the same batch also upserts the submitter's person (one per
+ * normalised email) and links the record to it (`personStatements`), so every
+ * submission has its person from the moment it exists, and a retried batch
+ * finds both already there.
  */
 import { D1_RETRY_DELAYS_MS, isTransientD1Error } from "~/lib/d1-retry.server";
 import { getDb, type Db } from "~/lib/db.server";
+import { dueFromPromise, type PersonForm } from "~/lib/people";
 import { enqueueOutbox, insertOutbox, type OutboxDraft } from "./outbox.server";
 
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
@@ -29,6 +35,18 @@ interface StoreAndNotify {
    * guarded update, such as a draft that is completed once, sends its emails at most once.
    */
   onlyIfChanged?: boolean;
+  /** Who submitted it: their person is upserted and the record linked to it, in the same batch. */
+  person?: PersonLink;
+}
+
+/** The submitter of a record, as the form gave them. Empty texts leave what the person had. */
+export interface PersonLink {
+  email: string;
+  name?: string | null;
+  company?: string | null;
+  app?: string | null;
+  form: PersonForm;
+  recordId: string;
 }
 
 type Stored =
@@ -58,11 +76,65 @@ function outboxStatements(db: Db, d1: D1Database, drafts: OutboxDraft[], onlyIfC
   );
 }
 
+/**
+ * The person's upsert and the record's link. Email, name, company and app are
+ * normalised by SQLite (`lower(trim(…))`, as the backfill and the email lists'
+ * unique indexes do). A new person gets the id made here once; a known one
+ * keeps theirs, takes the new non-empty name, company and app (the last given)
+ * and, while New, the earlier of their due date and this form's promise.
+ * `guard` (an outbox id): write only if that row was written in this batch,
+ * for records stored at most once (`onlyIfChanged`). 8 and 5 parameters.
+ */
+export function personStatements(d1: D1Database, person: PersonLink, at: number, guard: string | null): D1PreparedStatement[] {
+  const guarded = "(?9 IS NULL OR EXISTS (SELECT 1 FROM email_outbox WHERE id = ?9))";
+  return [
+    d1
+      .prepare(
+        `INSERT INTO people (id, email, name, company, app, first_form, last_form, due_at, created_at, last_seen_at, updated_at)
+         SELECT ?1, lower(trim(?2)), nullif(trim(?3), ''), nullif(trim(?4), ''), nullif(trim(?5), ''), ?6, ?6, ?8, ?7, ?7, ?7
+         WHERE ${guarded}
+         ON CONFLICT (email) DO UPDATE SET
+           name = coalesce(excluded.name, name),
+           company = coalesce(excluded.company, company),
+           app = coalesce(excluded.app, app),
+           last_form = excluded.last_form,
+           last_seen_at = max(last_seen_at, excluded.last_seen_at),
+           due_at = CASE WHEN status = 'new' AND excluded.due_at IS NOT NULL
+                         THEN min(coalesce(due_at, excluded.due_at), excluded.due_at) ELSE due_at END,
+           updated_at = excluded.updated_at`,
+      )
+      .bind(
+        crypto.randomUUID(),
+        person.email,
+        person.name ?? null,
+        person.company ?? null,
+        person.app ?? null,
+        person.form,
+        at,
+        dueFromPromise(person.form, at),
+        guard,
+      ),
+    d1
+      .prepare(
+        `INSERT INTO person_submissions (form, record_id, person_id, created_at)
+         SELECT ?1, ?2, id, ?3 FROM people WHERE email = lower(trim(?4)) AND ${guarded.replaceAll("?9", "?5")}
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(person.form, person.recordId, at, person.email, guard),
+  ];
+}
+
 export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: readonly number[] = D1_RETRY_DELAYS_MS): Promise<Stored> {
   const db = getDb(env);
   const records = write.records(db, env.DB);
   // Built once: the same statements, with the same ids, on every try.
-  const statements = [...records, ...outboxStatements(db, env.DB, write.drafts, write.onlyIfChanged ?? false)].map((s) => toD1(env.DB, s));
+  const guard = write.onlyIfChanged ? write.drafts[0].id : null;
+  const statements = [
+    ...records,
+    ...outboxStatements(db, env.DB, write.drafts, write.onlyIfChanged ?? false),
+    // After the emails: a guarded person link checks that the first email was written.
+    ...(write.person ? personStatements(env.DB, write.person, Date.now(), guard) : []),
+  ].map((s) => toD1(env.DB, s));
   const ids = write.drafts.map((d) => d.id);
   const ours = async () => {
     const row = await env.DB.prepare("SELECT 1 AS found FROM email_outbox WHERE id = ?1").bind(ids[0]).first<{ found: number }>();

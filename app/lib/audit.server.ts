@@ -33,7 +33,7 @@ export const AUDIT_ACTIONS = {
   leadsDelete: "leads.delete",
   guidesReorder: "guides.reorder",
   outboxResend: "outbox.resend",
-  exportInbox: "export.inbox",
+  exportLeads: "export.leads",
   exportWarmLeads: "export.warm-leads",
   exportAudit: "export.audit",
 } as const satisfies Record<string, AuditAction>;

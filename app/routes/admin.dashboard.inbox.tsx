@@ -1,19 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/admin/auth.server";
-import { InboxTab } from "~/features/admin/InboxTab";
-import { listInbox, parseInboxKind } from "~/features/admin/inbox.server";
-import { pageFromUrl } from "~/lib/pagination";
+import { LEADS_PATH } from "~/features/people/people.options";
+import { parsePersonForm } from "~/lib/people";
 
+/** The Inbox became the Leads tab (issue 24): old links open it, with the kind as the form filter. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  await requireAdmin(request, env);
-  const url = new URL(request.url);
-  const kind = parseInboxKind(url.searchParams.get("kind"));
-  return { kind, list: await listInbox(env.DB, kind, pageFromUrl(url)) };
-}
-
-export default function InboxRoute() {
-  const { kind, list } = useLoaderData<typeof loader>();
-  return <InboxTab kind={kind} list={list} />;
+  await requireAdmin(request, context.cloudflare.env);
+  const form = parsePersonForm(new URL(request.url).searchParams.get("kind"));
+  return redirect(form ? `${LEADS_PATH}?form=${form}` : LEADS_PATH, 301);
 }

@@ -1,13 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/admin/auth.server";
-import { exportInboxCsv, parseInboxKind } from "~/features/admin/inbox.server";
-import { requestActor } from "~/lib/audit.server";
+import { parsePersonForm } from "~/lib/people";
 import { refuseCrossSiteRead } from "~/lib/request.server";
 
-/** CSV export of the inbox, with the same kind filter as the list: every row, streamed. */
+/** The Inbox's export became the Leads export (issue 24): the kind is the form filter. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
   refuseCrossSiteRead(request);
-  const admin = await requireAdmin(request, env);
-  return exportInboxCsv(env.DB, parseInboxKind(new URL(request.url).searchParams.get("kind")), requestActor(request, admin));
+  await requireAdmin(request, context.cloudflare.env);
+  const form = parsePersonForm(new URL(request.url).searchParams.get("kind"));
+  return redirect(form ? `/admin/leads.csv?form=${form}` : "/admin/leads.csv", 301);
 }

@@ -17,7 +17,7 @@ const tabs = [
   ["Q&A", "Q&A submissions"],
   ["Blogs", "Blog posts"],
   ["Lead Finder", "Lead Finder"],
-  ["Inbox", "Inbox"],
+  ["Leads", "Leads"],
   ["Email outbox", "Email outbox"],
   ["Pages", "Pages"],
 ] as const;
@@ -81,8 +81,8 @@ describe.each(modes)("admin $name", ({ js }) => {
       await page.getByRole("heading", { level: 2, name: heading, exact: true }).waitFor();
       expect(await nav.getByRole("link", { name: link, exact: true }).getAttribute("aria-current")).toBe("page");
     }
-    await nav.getByRole("link", { name: "Inbox", exact: true }).click();
-    await page.getByRole("heading", { level: 2, name: "Inbox" }).waitFor();
+    await nav.getByRole("link", { name: "Leads", exact: true }).click();
+    await page.getByRole("heading", { level: 2, name: "Leads" }).waitFor();
     await expectAccessible(page, js);
 
     await page.getByRole("button", { name: "Logout" }).click();
@@ -102,7 +102,7 @@ describe.each(modes)("admin $name", ({ js }) => {
       "/admin/dashboard",
       "/admin/dashboard/qa",
       "/admin/dashboard/lead-finder",
-      "/admin/dashboard/inbox",
+      "/admin/dashboard/leads",
       "/admin/dashboard/outbox",
     ]) {
       await page.goto(path);

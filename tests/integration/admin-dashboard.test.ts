@@ -34,6 +34,9 @@ describe("every admin route refuses anonymous visitors (walks the route manifest
         "routes/admin.inbox[.]csv",
         "routes/admin.audit",
         "routes/admin.audit[.]csv",
+        "routes/admin.leads[.]csv",
+        "routes/admin.dashboard.leads",
+        "routes/admin.dashboard.leads_.$id",
       ]),
     );
   });
@@ -98,6 +101,7 @@ describe("dashboard", () => {
       ["/admin/dashboard/qa", "Q&amp;A submissions"],
       ["/admin/dashboard/blogs", "Blog posts"],
       ["/admin/dashboard/lead-finder", "Lead Finder"],
+      ["/admin/dashboard/leads", "Leads"],
     ];
     for (const [path, heading] of tabs) {
       const res = await get(path!, admin.cookie);
@@ -132,93 +136,14 @@ describe("dashboard", () => {
   });
 });
 
-describe("leads inbox", () => {
-  async function seedOneOfEach() {
-    const tag = uid();
-    const emails = {
-      onboarding: `onb-${tag}@example.com`,
-      leadMagnet: `lm-${tag}@example.com`,
-      checklist: `cl-${tag}@example.com`,
-      premium: `pr-${tag}@example.com`,
-      waitlist: `wl-${tag}@example.com`,
-      contact: `ct-${tag}@example.com`,
-      newsletter: `nl-${tag}@example.com`,
-    };
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO onboarding_submissions (id, email, step_completed, form_data) VALUES (?1, ?2, 2, ?3)").bind(
-        crypto.randomUUID(),
-        emails.onboarding,
-        JSON.stringify({ firstName: "Ada", lastName: "Lovelace", appName: "ShipFast" }),
-      ),
-      env.DB.prepare(
-        "INSERT INTO lead_magnet_submissions (id, first_name, email, app_url, source, page) VALUES (?1, '=HYPERLINK(\"http://evil\")', ?2, 'https://apps.shopify.com/x', 'leadmagnet-popup', '/')",
-      ).bind(crypto.randomUUID(), emails.leadMagnet),
-      env.DB.prepare(
-        "INSERT INTO lead_magnet_submissions (id, email, source, type) VALUES (?1, ?2, 'marketing-checklist', 'marketing-checklist')",
-      ).bind(crypto.randomUUID(), emails.checklist),
-      env.DB.prepare(
-        "INSERT INTO premium_access_requests (id, first_name, email, company, access_timing) VALUES (?1, 'Grace', ?2, 'Hopper Apps', 'this-week')",
-      ).bind(crypto.randomUUID(), emails.premium),
-      env.DB.prepare("INSERT INTO waitlist_entries (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.waitlist),
-      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message) VALUES (?1, 'Cy', ?2, 'Please call me about leads')").bind(
-        crypto.randomUUID(),
-        emails.contact,
-      ),
-      env.DB.prepare("INSERT INTO newsletter_subscribers (id, email) VALUES (?1, ?2)").bind(crypto.randomUUID(), emails.newsletter),
-    ]);
-    return emails;
-  }
-
-  it("lists every kind of lead, and filters by kind", async () => {
+describe("the Inbox became the Leads tab", () => {
+  it("sends the old Inbox and its export to the Leads list and its export, the kind as the form", async () => {
     const admin = await signedInAdmin();
-    const emails = await seedOneOfEach();
-    const html = await (await get("/admin/dashboard/inbox", admin.cookie)).text();
-    for (const email of Object.values(emails)) expect(html).toContain(email);
-    expect(html).toContain("Contact message");
-    expect(html).toContain("Ada Lovelace");
-    expect(html).toContain("Hopper Apps · access this-week");
-
-    const premiumOnly = await (await get("/admin/dashboard/inbox?kind=premium", admin.cookie)).text();
-    expect(premiumOnly).toContain(emails.premium);
-    expect(premiumOnly).not.toContain(emails.waitlist);
-    expect(premiumOnly).not.toContain(emails.onboarding);
-  });
-
-  it("pages through the list 25 at a time, keeping the filter", async () => {
-    const admin = await signedInAdmin();
-    const tag = uid();
-    const base = Date.now() + 60_000; // newer than anything else, so these fill the first pages
-    const stmts = Array.from({ length: 26 }, (_, i) =>
-      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(
-        crypto.randomUUID(),
-        `page-${tag}-${String(i).padStart(2, "0")}@example.com`,
-        base + i,
-      ),
-    );
-    await env.DB.batch(stmts);
-    const first = await (await get("/admin/dashboard/inbox?kind=waitlist", admin.cookie)).text();
-    expect(first).toContain(`page-${tag}-25@example.com`);
-    expect(first).not.toContain(`page-${tag}-00@example.com`); // the 26th newest is on page 2
-    expect(first).toContain('href="/admin/dashboard/inbox?kind=waitlist&amp;page=2"');
-    expect(first).toContain("Page 1 of");
-    const second = await (await get("/admin/dashboard/inbox?kind=waitlist&page=2", admin.cookie)).text();
-    expect(second).toContain(`page-${tag}-00@example.com`);
-    expect(second).not.toContain(`page-${tag}-25@example.com`);
-  });
-
-  it("exports the filtered list as CSV, with formula cells neutralised", async () => {
-    const admin = await signedInAdmin();
-    const emails = await seedOneOfEach();
-    const res = await get("/admin/inbox.csv?kind=lead-magnet", admin.cookie);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="leads-lead-magnet-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const csv = (await res.text()).replace(/^\uFEFF/, "");
-    const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("Kind,Date,Email,Name,Details");
-    const row = lines.find((l) => l.includes(emails.leadMagnet))!;
-    expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    expect(csv).not.toContain(emails.premium);
+    const tab = await get("/admin/dashboard/inbox?kind=premium", admin.cookie);
+    expect(tab.status).toBe(301);
+    expect(tab.headers.get("Location")).toBe("/admin/dashboard/leads?form=premium");
+    const csv = await get("/admin/inbox.csv", admin.cookie);
+    expect(csv.headers.get("Location")).toBe("/admin/leads.csv");
   });
 });
 

@@ -367,7 +367,7 @@ describe("Lead Finder", () => {
 describe("exports", () => {
   it("records the inbox and the warm-leads exports, with their filter, before the file streams", async () => {
     const bob = await adminFrom();
-    const inbox = await getAs(bob, "/admin/inbox.csv?kind=waitlist");
+    const inbox = await getAs(bob, "/admin/leads.csv?form=waitlist");
     expect(inbox.status).toBe(200);
     await inbox.arrayBuffer();
 
@@ -388,7 +388,7 @@ describe("exports", () => {
 
     const entries = await entriesBy(bob.email);
     expect(entries.filter((e) => e.action.startsWith("export.")).map((e) => [e.action, e.resource, detailOf(e), e.address])).toEqual([
-      ["export.inbox", "inbox", { kind: "waitlist" }, bob.ip],
+      ["export.leads", "leads", { form: "waitlist" }, bob.ip],
       ["export.warm-leads", "warm-leads", { keyword }, bob.ip],
     ]);
   });

@@ -66,7 +66,7 @@ describe("read your own writes", () => {
   });
 
   it("reads from the primary on admin pages, from any replica elsewhere", () => {
-    for (const path of ["/admin", "/admin/dashboard/qa", "/admin/inbox.csv", "/warm-leads", "/warm-leads.csv"])
+    for (const path of ["/admin", "/admin/dashboard/qa", "/admin/leads.csv", "/warm-leads", "/warm-leads.csv"])
       expect(readsFromPrimary(path), path).toBe(true);
     for (const path of ["/", "/blog", "/administrators-guide", "/warm-leads-explained", "/questions-and-answers"])
       expect(readsFromPrimary(path), path).toBe(false);

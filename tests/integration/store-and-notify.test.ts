@@ -22,6 +22,8 @@ interface FormCase {
   recipients: (email: string) => string[];
   /** Where the success redirect goes without JavaScript. */
   success: RegExp;
+  /** The form its person link names. */
+  form: string;
 }
 
 const TEAM = "team@localhost.test";
@@ -29,6 +31,7 @@ const TEAM = "team@localhost.test";
 const FORMS: FormCase[] = [
   {
     name: "contact",
+    form: "contact",
     path: "/contact",
     fields: (email) => ({ name: "Ada Lovelace", email, message: "Please send me some leads for my app.", redirectTo: "/contact" }),
     rows: (email) => all("SELECT id FROM contact_messages WHERE email = ?", email),
@@ -37,6 +40,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "premium access",
+    form: "premium",
     path: "/playbooks/premium",
     fields: (email) => ({ firstName: "Grace", email, company: "Hopper Apps", accessTiming: "this-week", redirectTo: "/playbooks" }),
     rows: (email) => all("SELECT id FROM premium_access_requests WHERE email = ?", email),
@@ -45,6 +49,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "lead magnet",
+    form: "lead-magnet",
     path: "/lead-magnet",
     fields: (email) => ({ firstName: "Ada", email, appUrl: "https://apps.shopify.com/ada", redirectTo: "/" }),
     rows: (email) => all("SELECT id FROM lead_magnet_submissions WHERE email = ?", email),
@@ -53,6 +58,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "checklist",
+    form: "checklist",
     path: "/shopify-app-marketing-checklist",
     fields: (email) => ({ email }),
     rows: (email) => all("SELECT id FROM lead_magnet_submissions WHERE email = ? AND type = 'marketing-checklist'", email),
@@ -61,6 +67,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "waitlist",
+    form: "waitlist",
     path: "/waitlist",
     fields: (email) => ({ email, redirectTo: "/" }),
     rows: (email) => all("SELECT id FROM waitlist_entries WHERE email = ?", email),
@@ -69,6 +76,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "newsletter",
+    form: "newsletter",
     path: "/newsletter",
     fields: (email) => ({ email, redirectTo: "/" }),
     rows: (email) => all("SELECT id FROM newsletter_subscribers WHERE email = ?", email),
@@ -77,6 +85,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "question",
+    form: "question",
     path: "/questions-and-answers/submit",
     fields: (email) => ({
       title: `Is a lost answer stored once ${email.slice(0, 13)}?`,
@@ -91,6 +100,7 @@ const FORMS: FormCase[] = [
   },
   {
     name: "onboarding",
+    form: "onboarding",
     path: "/onboarding",
     fields: onboarding,
     rows: (email) => all("SELECT id FROM onboarding_submissions WHERE email = ? AND is_completed = 1", email),
@@ -101,7 +111,7 @@ const FORMS: FormCase[] = [
 
 describe("a write whose answer is lost after it committed", () => {
   for (const form of FORMS) {
-    it(`${form.name}: one row, one email to each recipient, and the success`, async () => {
+    it(`${form.name}: one row, one email to each recipient, one person linked, and the success`, async () => {
       vi.spyOn(console, "warn").mockImplementation(() => {});
       const email = `lost-${uid()}@example.com`;
       const losing = envLosingAnswers(1);
@@ -121,6 +131,15 @@ describe("a write whose answer is lost after it committed", () => {
       expect(outbox.map((r) => r.recipient).sort()).toEqual(form.recipients(email).sort());
       const queued = rec.messages.map((m) => (m as { outboxId: string }).outboxId).sort();
       expect(queued).toEqual([...ids].sort());
+
+      // The person and the link were in the same batch: there once, linked to this record.
+      const people = await all<{ id: string }>("SELECT id FROM people WHERE email = ?", email);
+      expect(people).toHaveLength(1);
+      const links = await all<{ person_id: string; form: string }>(
+        "SELECT person_id, form FROM person_submissions WHERE record_id = ?",
+        (rows[0] as { id: string }).id,
+      );
+      expect(links).toEqual([{ person_id: people[0]!.id, form: form.form }]);
     });
   }
 });

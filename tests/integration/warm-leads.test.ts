@@ -276,9 +276,9 @@ describe("access", () => {
     }
     const cross = await exportCsv("bundle", { "Sec-Fetch-Site": "cross-site" });
     expect(cross.status).toBe(403);
-    const inbox = await request("/admin/inbox.csv", { headers: { Cookie: admin.cookie, "Sec-Fetch-Site": "cross-site" } });
+    const inbox = await request("/admin/leads.csv", { headers: { Cookie: admin.cookie, "Sec-Fetch-Site": "cross-site" } });
     expect(inbox.status).toBe(403);
-    const ownSite = await request("/admin/inbox.csv", { headers: { Cookie: admin.cookie, "Sec-Fetch-Site": "same-origin" } });
+    const ownSite = await request("/admin/leads.csv", { headers: { Cookie: admin.cookie, "Sec-Fetch-Site": "same-origin" } });
     expect(ownSite.status).toBe(200);
 
     const logout = await postForm("/admin/logout", {}, { cookie: admin.cookie, headers: { Origin: "https://evil.example" } });

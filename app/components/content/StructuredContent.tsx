@@ -153,3 +153,12 @@ export function StructuredContent({ content, className }: { content: unknown; cl
     </div>
   );
 }
+
+/**
+ * Free text in the content's markup (paragraphs, `- ` lists, **bold**, [links]):
+ * admins' notes on a person. Parsed into React elements like every section,
+ * so whatever was typed is shown as text.
+ */
+export function RichText({ text, className }: { text: string; className?: string }) {
+  return <div className={cn("space-y-2", className)}>{richText(text, "rt")}</div>;
+}

@@ -14,7 +14,7 @@ const adminTabs = [
   { to: "/admin/dashboard/blogs", label: "Blogs" },
   { to: "/admin/dashboard/media", label: "Media" },
   { to: "/admin/dashboard/lead-finder", label: "Lead Finder" },
-  { to: "/admin/dashboard/inbox", label: "Inbox" },
+  { to: "/admin/dashboard/leads", label: "Leads" },
   { to: "/admin/dashboard/outbox", label: "Email outbox" },
   { to: "/admin/audit", label: "Audit" },
 ] as const;

@@ -9,9 +9,11 @@ import type { ContactInput } from "./contact.schema";
 export const CONTACT_RATE_LIMIT: EdgeRateLimitRule = { name: "contact", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export async function sendContactMessage(env: Env, input: ContactInput): Promise<void> {
+  const id = crypto.randomUUID();
   await storeAndNotify(env, {
     label: "contact message",
-    records: (db) => [db.insert(contactMessages).values({ id: crypto.randomUUID(), ...input })],
+    records: (db) => [db.insert(contactMessages).values({ id, ...input })],
     drafts: [outboxDraft(contactNoticeEmail, env.NOTIFY_TO, input)],
+    person: { email: input.email, name: input.name, company: input.company, form: "contact", recordId: id },
   });
 }

@@ -21,6 +21,7 @@ export async function joinEmailList(
   table: EmailListTable,
   email: string,
   drafts: [OutboxDraft, ...OutboxDraft[]],
+  form: "waitlist" | "newsletter",
 ): Promise<JoinResult> {
   const db = getDb(env);
   // The key of the list's unique index (migration 0007): one row per email, whatever its case or spaces.
@@ -31,10 +32,12 @@ export async function joinEmailList(
     .get();
   if (existing) return { status: "already-joined" };
   try {
+    const id = crypto.randomUUID();
     const stored = await storeAndNotify(env, {
       label: "email list signup",
-      records: (tx) => [tx.insert(table).values({ id: crypto.randomUUID(), email })],
+      records: (tx) => [tx.insert(table).values({ id, email })],
       drafts,
+      person: { email, form, recordId: id },
     });
     return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
   } catch (error) {

@@ -7,6 +7,7 @@ import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { leadMagnetSubmissions, type leadMagnetSources } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
+import { leadMagnetForm } from "~/lib/people";
 import { siteCookie } from "~/lib/cookies.server";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";
 
@@ -30,11 +31,12 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): P
     pdfUrl: env.PLAYBOOK_PDF_URL,
     xlsxUrl: env.PLAYBOOK_XLSX_URL,
   };
+  const id = crypto.randomUUID();
   await storeAndNotify(env, {
     label: "lead-magnet submission",
     records: (db) => [
       db.insert(leadMagnetSubmissions).values({
-        id: crypto.randomUUID(),
+        id,
         firstName: input.firstName,
         email: input.email,
         appUrl: input.appUrl,
@@ -48,6 +50,7 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission): P
       outboxDraft(input.type === "marketing-checklist" ? checklistVisitorEmail : leadMagnetVisitorEmail, input.email, payload),
       outboxDraft(leadMagnetNoticeEmail, env.NOTIFY_TO, payload),
     ],
+    person: { email: input.email, name: input.firstName, app: input.appUrl, form: leadMagnetForm(input.source, input.type), recordId: id },
   });
 }
 

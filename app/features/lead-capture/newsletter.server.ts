@@ -8,5 +8,5 @@ import { newsletterWelcomeEmail } from "./newsletter.emails";
 export const NEWSLETTER_RATE_LIMIT: EdgeRateLimitRule = { name: "newsletter", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export function subscribeNewsletter(env: Env, email: string): Promise<JoinResult> {
-  return joinEmailList(env, newsletterSubscribers, email, [outboxDraft(newsletterWelcomeEmail, email, { email })]);
+  return joinEmailList(env, newsletterSubscribers, email, [outboxDraft(newsletterWelcomeEmail, email, { email })], "newsletter");
 }

@@ -9,9 +9,11 @@ import type { PremiumAccessInput } from "./premium.schema";
 export const PREMIUM_RATE_LIMIT: EdgeRateLimitRule = { name: "premium-access", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export async function submitPremiumRequest(env: Env, input: PremiumAccessInput): Promise<void> {
+  const id = crypto.randomUUID();
   await storeAndNotify(env, {
     label: "premium access request",
-    records: (db) => [db.insert(premiumAccessRequests).values({ id: crypto.randomUUID(), ...input })],
+    records: (db) => [db.insert(premiumAccessRequests).values({ id, ...input })],
     drafts: [outboxDraft(premiumRequesterEmail, input.email, input), outboxDraft(premiumNoticeEmail, env.NOTIFY_TO, input)],
+    person: { email: input.email, name: input.firstName, company: input.company, form: "premium", recordId: id },
   });
 }

@@ -8,8 +8,11 @@ import { waitlistConfirmationEmail, waitlistNoticeEmail } from "./waitlist.email
 export const WAITLIST_RATE_LIMIT: EdgeRateLimitRule = { name: "waitlist", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export function joinWaitlist(env: Env, email: string): Promise<JoinResult> {
-  return joinEmailList(env, waitlistEntries, email, [
-    outboxDraft(waitlistConfirmationEmail, email, { email }),
-    outboxDraft(waitlistNoticeEmail, env.NOTIFY_TO, { email }),
-  ]);
+  return joinEmailList(
+    env,
+    waitlistEntries,
+    email,
+    [outboxDraft(waitlistConfirmationEmail, email, { email }), outboxDraft(waitlistNoticeEmail, env.NOTIFY_TO, { email })],
+    "waitlist",
+  );
 }

@@ -83,6 +83,7 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
   const email = data.email.trim().toLowerCase();
   const now = Date.now();
   const formData = JSON.stringify(data);
+  const recordId = id ?? crypto.randomUUID();
 
   const guarded = (d1: D1Database) =>
     id
@@ -101,12 +102,21 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
              WHERE NOT EXISTS (
                SELECT 1 FROM onboarding_submissions WHERE email = ?2 AND is_completed = 1 AND updated_at > ?5 AND form_data = ?3)`,
           )
-          .bind(crypto.randomUUID(), email, formData, now, now - REPLAY_WINDOW_MS);
+          .bind(recordId, email, formData, now, now - REPLAY_WINDOW_MS);
   const stored = await storeAndNotify(env, {
     label: "onboarding submission",
     records: (_db, d1) => [guarded(d1)],
     drafts: [outboxDraft(onboardingNoticeEmail, env.NOTIFY_TO, data), outboxDraft(onboardingConfirmationEmail, email, data)],
     onlyIfChanged: true,
+    // Linked only when this submit completed it (the guard of the emails), like the emails.
+    person: {
+      email,
+      name: `${data.firstName} ${data.lastName}`,
+      company: data.company,
+      app: data.appName,
+      form: "onboarding",
+      recordId,
+    },
   });
   const changed = stored.status === "found" || stored.results[0]?.meta.changes !== 0;
   if (!changed) {

@@ -196,6 +196,9 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
           }),
         ],
         drafts: [alert],
+        ...(input.submitterEmail
+          ? { person: { email: input.submitterEmail, name: input.submitterName ?? null, form: "question" as const, recordId: id } }
+          : {}),
       });
     } catch (error) {
       // Another question took the slug in between (never this one's own earlier try: the procedure finds that).

@@ -1,0 +1,34 @@
+/** The pipeline's choices, shared by the list's filters, the person page's forms and the schema. */
+import type { PersonStatus } from "~/db/schema";
+
+export { personForms, personFormLabel, type PersonForm } from "~/lib/people";
+
+export const STATUS_OPTIONS = [
+  { value: "new", label: "New" },
+  { value: "contacted", label: "Contacted" },
+  { value: "qualified", label: "Qualified" },
+  { value: "customer", label: "Customer" },
+  { value: "lost", label: "Lost" },
+] as const satisfies readonly { value: PersonStatus; label: string }[];
+
+export const statusLabel = (status: string) => STATUS_OPTIONS.find((s) => s.value === status)?.label ?? status;
+
+/** The due filter: past due, or due before the end of today (UTC, the dashboard's zone). */
+export const DUE_OPTIONS = [
+  { value: "overdue", label: "Overdue" },
+  { value: "today", label: "Due today" },
+  { value: "any", label: "Has a due date" },
+] as const;
+export type DueFilter = (typeof DUE_OPTIONS)[number]["value"];
+
+/** The owner filter: an admin's id, or nobody. */
+export const NO_OWNER = "none";
+
+export const PEOPLE_PAGE_SIZE = 50;
+export const LEADS_PATH = "/admin/dashboard/leads";
+export const personPath = (id: string) => `${LEADS_PATH}/${id}`;
+
+export const LOST_REASON_MAX = 200;
+export const NOTE_MAX = 5000;
+/** Search text: longer is cut (it is matched as a substring of email, name, company and app). */
+export const SEARCH_MAX = 100;

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { LeadsTab } from "~/features/people/LeadsTab";
+import { listPeople } from "~/features/people/people.server";
+
+/** The Leads tab: people filtered by status, form, owner and due, searched, 50 a page. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  return listPeople(env.DB, new URL(request.url));
+}
+
+export default function LeadsRoute() {
+  return <LeadsTab data={useLoaderData<typeof loader>()} />;
+}

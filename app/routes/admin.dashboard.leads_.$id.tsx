@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { PEOPLE_MESSAGES } from "~/features/people/people.messages";
+import { loadPerson, personAction, type PersonActionData } from "~/features/people/people.server";
+import { PersonPage } from "~/features/people/PersonPage";
+
+/** A person: details, timeline, and the pipeline's forms (status, owner, due date, notes). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  const page = await loadPerson(env.DB, params.id ?? "", admin.id);
+  if (!page) throw new Response(PEOPLE_MESSAGES.notFound, { status: 404 });
+  return page;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  return personAction(request, env, admin, params.id ?? "");
+}
+
+export default function PersonRoute() {
+  return <PersonPage data={useLoaderData<typeof loader>()} actionData={useActionData<PersonActionData>()} />;
+}

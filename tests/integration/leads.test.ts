@@ -1,0 +1,302 @@
+/**
+ * The pipeline (issue 24): the Leads list (filters, search, 50 a page, the
+ * CSV export) and the person page's changes (status, owner, due date, notes),
+ * each a form that works without JavaScript and lands in the timeline.
+ */
+import Papa from "papaparse";
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { exportPeople, parsePeopleFilters } from "~/features/people/people.server";
+import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
+import { all, postForm } from "./helpers";
+
+const uid = () => crypto.randomUUID().slice(0, 8);
+const HOUR = 60 * 60 * 1000;
+
+let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+beforeAll(async () => {
+  admin = await signedInAdmin();
+});
+
+interface Seed {
+  email: string;
+  name?: string | null;
+  company?: string | null;
+  app?: string | null;
+  status?: string;
+  due?: number | null;
+  seen?: number;
+  owner?: string | null;
+  form?: string;
+}
+
+/** People with their links, straight into D1 (the forms' own linking is tested in people.test.ts). */
+async function seedPeople(list: Seed[]): Promise<string[]> {
+  const ids = list.map(() => crypto.randomUUID());
+  await env.DB.batch(
+    list.flatMap((p, i) => [
+      env.DB.prepare(
+        `INSERT INTO people (id, email, name, company, app, status, owner_id, due_at, first_form, last_form, created_at, last_seen_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10, ?10)`,
+      ).bind(
+        ids[i],
+        p.email,
+        p.name ?? null,
+        p.company ?? null,
+        p.app ?? null,
+        p.status ?? "new",
+        p.owner ?? null,
+        p.due ?? null,
+        p.form ?? "waitlist",
+        p.seen ?? 1_700_000_000_000 + i,
+      ),
+      env.DB.prepare("INSERT INTO person_submissions (form, record_id, person_id, created_at) VALUES (?1, ?2, ?3, 0)").bind(
+        p.form ?? "waitlist",
+        crypto.randomUUID(),
+        ids[i],
+      ),
+    ]),
+  );
+  return ids;
+}
+
+const emailsIn = (html: string, tag: string) =>
+  [...html.matchAll(new RegExp(`[\\w.-]*${tag}[\\w.-]*@example\\.com`, "g"))].map((m) => m[0]).filter((e, i, a) => a.indexOf(e) === i);
+
+describe("the Leads list", () => {
+  it("shows the soonest due first (overdue on top), then the latest seen; filters by status, form, owner and due; searches", async () => {
+    const tag = uid();
+    const now = Date.now();
+    await seedPeople([
+      { email: `later-${tag}@example.com`, seen: now - 1000 },
+      { email: `overdue-${tag}@example.com`, due: now - HOUR, form: "premium", name: "Grace Hopper" },
+      { email: `soon-${tag}@example.com`, due: now + 60_000, form: "onboarding", company: "Analytical Apps" },
+      { email: `won-${tag}@example.com`, status: "customer", owner: admin.id, app: "ShipFast", seen: now - 2000 },
+    ]);
+    const list = async (query: string) => emailsIn(await (await get(`/admin/dashboard/leads?q=${tag}${query}`, admin.cookie)).text(), tag);
+    expect(await list("")).toEqual([
+      `overdue-${tag}@example.com`,
+      `soon-${tag}@example.com`,
+      `later-${tag}@example.com`,
+      `won-${tag}@example.com`,
+    ]);
+    expect(await list("&status=customer")).toEqual([`won-${tag}@example.com`]);
+    expect(await list("&form=premium")).toEqual([`overdue-${tag}@example.com`]);
+    expect(await list(`&owner=${admin.id}`)).toEqual([`won-${tag}@example.com`]);
+    expect(await list("&owner=none")).toHaveLength(3);
+    expect(await list("&due=overdue")).toEqual([`overdue-${tag}@example.com`]);
+    // By name, company and app, in any case.
+    for (const [q, who] of [
+      ["grace hop", "overdue"],
+      ["ANALYTICAL", "soon"],
+      ["shipfast", "won"],
+    ] as const) {
+      const html = await (await get(`/admin/dashboard/leads?q=${encodeURIComponent(q)}`, admin.cookie)).text();
+      expect(emailsIn(html, tag)).toEqual([`${who}-${tag}@example.com`]);
+    }
+  });
+
+  it("shows 50 a page with the count, keeping the filters on the next page", async () => {
+    const tag = uid();
+    await seedPeople(
+      Array.from({ length: 51 }, (_, i) => ({
+        email: `page-${tag}-${String(i).padStart(2, "0")}@example.com`,
+        seen: 1_600_000_000_000 + i,
+      })),
+    );
+    const first = await (await get(`/admin/dashboard/leads?q=${tag}`, admin.cookie)).text();
+    expect(first).toContain("51 people");
+    expect(emailsIn(first, tag)).toHaveLength(50);
+    expect(first).not.toContain(`page-${tag}-00@example.com`);
+    expect(first).toContain(`href="/admin/dashboard/leads?q=${tag}&amp;page=2"`);
+    const second = await (await get(`/admin/dashboard/leads?q=${tag}&page=2`, admin.cookie)).text();
+    expect(emailsIn(second, tag)).toEqual([`page-${tag}-00@example.com`]);
+  });
+
+  it("exports the filtered list as CSV (status, owner, due, notes), formula-safe, in keyset pages", async () => {
+    const tag = uid();
+    const due = Date.UTC(2030, 0, 2, 3, 4);
+    const [id] = await seedPeople([
+      { email: `csv-${tag}@example.com`, name: '=HYPERLINK("http://evil")', status: "qualified", owner: admin.id, due },
+      { email: `other-${tag}@example.com`, status: "new" },
+    ]);
+    await env.DB.prepare(
+      "INSERT INTO person_notes (id, person_id, author_id, author_email, body) VALUES (?1, ?2, ?3, ?4, 'a'), (?5, ?2, ?3, ?4, 'b')",
+    )
+      .bind(crypto.randomUUID(), id, admin.id, admin.email, crypto.randomUUID())
+      .run();
+    const res = await get(`/admin/leads.csv?q=${tag}&status=qualified`, admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const rows = Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual([
+      "Email",
+      "Name",
+      "Company",
+      "App",
+      "Status",
+      "Lost reason",
+      "Owner",
+      "Due",
+      "Last form",
+      "Last seen",
+      "Submissions",
+      "Notes",
+    ]);
+    expect(rows.slice(1)).toHaveLength(1);
+    expect(rows[1]).toEqual([
+      `csv-${tag}@example.com`,
+      `'=HYPERLINK("http://evil")`,
+      "",
+      "",
+      "Qualified",
+      "",
+      admin.email,
+      new Date(due).toISOString(),
+      "Waitlist",
+      expect.any(String),
+      "1",
+      "2",
+    ]);
+
+    // Page by page, every person once, in the list's order.
+    const pageTag = uid();
+    const now = Date.now();
+    await seedPeople(
+      Array.from({ length: 23 }, (_, i) => ({
+        email: `keyset-${pageTag}-${i}@example.com`,
+        due: i % 3 === 0 ? now + (i % 2) * HOUR : null,
+        seen: 1_650_000_000_000 + (i % 4),
+      })),
+    );
+    const filters = parsePeopleFilters(new URL(`http://x/?q=${pageTag}`));
+    const seen: string[] = [];
+    for await (const page of exportPeople(env.DB, filters, now, 5)) seen.push(...page.map((r) => r.email));
+    const listed = emailsIn(await (await get(`/admin/dashboard/leads?q=${pageTag}`, admin.cookie)).text(), pageTag);
+    expect(seen).toHaveLength(23);
+    expect(seen).toEqual(listed);
+  });
+});
+
+describe("the dashboard home", () => {
+  it("shows the Overdue and Due today counts as D1 has them, each linking to its filtered list", async () => {
+    await seedPeople([{ email: `home-${uid()}@example.com`, due: Date.now() - HOUR }]);
+    const html = await (await get("/admin/dashboard", admin.cookie)).text();
+    const [counts] = await all<{ overdue: number }>("SELECT count(*) AS overdue FROM people WHERE due_at < ?", Date.now());
+    expect(counts!.overdue).toBeGreaterThan(0);
+    expect(html).toMatch(new RegExp(`href="/admin/dashboard/leads\\?due=overdue"[^>]*>${counts!.overdue}</a>`));
+    expect(html).toContain('href="/admin/dashboard/leads?due=today"');
+  });
+});
+
+describe("the person page", () => {
+  const post = (id: string, fields: Record<string, string>, cookie = admin.cookie) =>
+    postForm(`/admin/dashboard/leads/${id}`, fields, { cookie, headers: SAME_ORIGIN });
+  const personRow = async (id: string) =>
+    (
+      await all<{ status: string; lost_reason: string | null; due_at: number | null; owner_id: string | null }>(
+        "SELECT * FROM people WHERE id = ?",
+        id,
+      )
+    )[0]!;
+
+  it("shows the details and a finished onboarding laid out for reading, not as JSON", async () => {
+    const email = `reader-${uid()}@example.com`;
+    const { answers } = await import("./onboarding-answers");
+    expect((await postForm("/onboarding", { ...answers(email), step: "4", intent: "submit" })).status).toBe(302);
+    const [person] = await all<{ id: string }>("SELECT id FROM people WHERE email = ?", email);
+    const html = await (await get(`/admin/dashboard/leads/${person!.id}`, admin.cookie)).text();
+    for (const text of [
+      "Ideal customer profile",
+      "Head of operations",
+      "Plan 2: Pro ($49/month)",
+      "Analytical Apps",
+      "ShipFast",
+      "Pricing",
+    ])
+      expect(html).toContain(text);
+    expect(html).not.toContain("idealContactPersona");
+    // The emails sent to them, from the outbox.
+    expect(html).toContain("We&#x27;re finding your first leads");
+  });
+
+  it("a status change clears the due date from Contacted on and lands in the timeline with who; Lost needs a reason (400, input kept)", async () => {
+    const [id] = await seedPeople([{ email: `status-${uid()}@example.com`, due: Date.now() + HOUR }]);
+    const lost = await post(id!, { intent: "status", status: "lost", lostReason: "" });
+    expect(lost.status).toBe(400);
+    const lostHtml = await lost.text();
+    expect(lostHtml).toContain("Say briefly why the lead was lost");
+    expect(lostHtml).toMatch(/<option value="lost" selected="">/);
+
+    const ok = await post(id!, { intent: "status", status: "contacted" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe(`/admin/dashboard/leads/${id}`);
+    expect(await personRow(id!)).toMatchObject({ status: "contacted", due_at: null });
+    const html = await (await get(`/admin/dashboard/leads/${id}`, admin.cookie)).text();
+    expect(html).toContain("Status: New → Contacted");
+    expect(html).toContain(`by ${admin.email}`);
+    expect(html).toMatch(/Due date: \d{4}-.*→ none/);
+
+    await post(id!, { intent: "status", status: "lost", lostReason: "Chose another provider" });
+    expect(await personRow(id!)).toMatchObject({ status: "lost", lost_reason: "Chose another provider" });
+  });
+
+  it("assigns an owner (admins only), sets and clears the due date", async () => {
+    const [id] = await seedPeople([{ email: `owner-${uid()}@example.com` }]);
+    expect((await post(id!, { intent: "owner", ownerId: "not-an-admin" })).status).toBe(400);
+    expect((await post(id!, { intent: "owner", ownerId: admin.id })).status).toBe(302);
+    expect((await personRow(id!)).owner_id).toBe(admin.id);
+    expect((await post(id!, { intent: "due", dueAt: "tomorrow" })).status).toBe(400);
+    expect((await post(id!, { intent: "due", dueAt: "2031-05-06T07:08" })).status).toBe(302);
+    expect((await personRow(id!)).due_at).toBe(Date.UTC(2031, 4, 6, 7, 8));
+    expect((await post(id!, { intent: "due", dueAt: "" })).status).toBe(302);
+    expect((await personRow(id!)).due_at).toBeNull();
+    const html = await (await get(`/admin/dashboard/leads/${id}`, admin.cookie)).text();
+    expect(html).toContain(`Owner: nobody → ${admin.email}`);
+    expect(html).toContain("Due date: none → 2031-05-06T07:08:00.000Z");
+  });
+
+  it("notes: markup rendered, HTML escaped; only their author edits or deletes them", async () => {
+    const [id] = await seedPeople([{ email: `notes-${uid()}@example.com` }]);
+    expect((await post(id!, { intent: "note-add", body: "  " })).status).toBe(400);
+    expect((await post(id!, { intent: "note-add", body: "Called **twice** <script>alert(1)</script>" })).status).toBe(302);
+    const html = await (await get(`/admin/dashboard/leads/${id}`, admin.cookie)).text();
+    expect(html).toContain("<strong");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<script>alert(1)");
+    const [note] = await all<{ id: string }>("SELECT id FROM person_notes WHERE person_id = ?", id);
+
+    const other = await signedInAdmin();
+    expect((await post(id!, { intent: "note-edit", noteId: note!.id, body: "Mine now" }, other.cookie)).status).toBe(403);
+    expect((await post(id!, { intent: "note-delete", noteId: note!.id }, other.cookie)).status).toBe(403);
+    expect((await post(id!, { intent: "note-edit", noteId: note!.id, body: "Called three times" })).status).toBe(302);
+    expect((await all<{ body: string }>("SELECT body FROM person_notes WHERE id = ?", note!.id))[0]!.body).toBe("Called three times");
+    expect((await post(id!, { intent: "note-delete", noteId: note!.id })).status).toBe(302);
+    expect(await all("SELECT id FROM person_notes WHERE id = ?", note!.id)).toEqual([]);
+  });
+
+  it("records every change in the audit log, in the change's batch, never with a note's text", async () => {
+    const [id] = await seedPeople([{ email: `audited-${uid()}@example.com` }]);
+    const entries = () =>
+      all<{ action: string; actor_email: string; resource: string; record_id: string; detail: string }>(
+        "SELECT action, actor_email, resource, record_id, detail FROM audit_log WHERE record_id = ? ORDER BY at, rowid",
+        id,
+      );
+    await post(id!, { intent: "status", status: "qualified" });
+    await post(id!, { intent: "note-add", body: "Secret budget: 40k" });
+    const [note] = await all<{ id: string }>("SELECT id FROM person_notes WHERE person_id = ?", id);
+    // Refused (someone else's note): nothing written, nothing recorded.
+    const other = await signedInAdmin();
+    expect((await post(id!, { intent: "note-delete", noteId: note!.id }, other.cookie)).status).toBe(403);
+    await post(id!, { intent: "note-delete", noteId: note!.id });
+    expect(await entries()).toEqual([
+      { action: "people.status", actor_email: admin.email, resource: "people", record_id: id, detail: '{"status":"qualified"}' },
+      { action: "people.note-add", actor_email: admin.email, resource: "people", record_id: id, detail: "{}" },
+      { action: "people.note-delete", actor_email: admin.email, resource: "people", record_id: id, detail: `{"noteId":"${note!.id}"}` },
+    ]);
+  });
+
+  it("answers an unknown person with 404", async () => {
+    expect((await get("/admin/dashboard/leads/no-such-person", admin.cookie)).status).toBe(404);
+  });
+});
