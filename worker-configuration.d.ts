@@ -25,6 +25,7 @@ declare namespace Cloudflare {
 		PLAYBOOK_PDF_URL: string;
 		PLAYBOOK_XLSX_URL: string;
 		GUIDE_DOC_URL: string;
+		ADMIN_REQUIRE_2FA: string;
 	}
 	interface Env {
 		SESSIONS: KVNamespace;
@@ -47,6 +48,7 @@ declare namespace Cloudflare {
 		PLAYBOOK_PDF_URL: string;
 		PLAYBOOK_XLSX_URL: string;
 		GUIDE_DOC_URL: string;
+		ADMIN_REQUIRE_2FA: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -54,5 +56,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "NOTIFY_TO" | "EMAIL_FROM" | "EMAIL_TRANSPORT" | "CONTACT_EMAIL" | "ENVIRONMENT" | "SCHEDULER_URL" | "PAYPAL_CLIENT_ID" | "PAYPAL_PLAN_ID" | "PLAYBOOK_PDF_URL" | "PLAYBOOK_XLSX_URL" | "GUIDE_DOC_URL">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "NOTIFY_TO" | "EMAIL_FROM" | "EMAIL_TRANSPORT" | "CONTACT_EMAIL" | "ENVIRONMENT" | "SCHEDULER_URL" | "PAYPAL_CLIENT_ID" | "PAYPAL_PLAN_ID" | "PLAYBOOK_PDF_URL" | "PLAYBOOK_XLSX_URL" | "GUIDE_DOC_URL" | "ADMIN_REQUIRE_2FA">> {}
 }
