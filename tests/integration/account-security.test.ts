@@ -230,7 +230,7 @@ describe("two-factor sign-in", () => {
     expect(await sessionRows(admin.id)).toHaveLength(rowsBefore);
 
     const pending = cookieFrom(first, "__admin_2fa");
-    for (const path of ["/admin/dashboard", "/admin/account", "/warm-leads"]) {
+    for (const path of ["/admin/dashboard", "/admin/account", "/admin/team", "/warm-leads"]) {
       const res = await get(path, pending);
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe("/admin/login");

@@ -24,7 +24,13 @@ function fullPath(route: ManifestRoute): string {
  * (which needs the pending state of a right password), the forgotten-password
  * form, and the reset and invitation links (the link is the credential).
  */
-const OPEN_ADMIN_PAGES = ["/admin/login", "/admin/login/two-factor", "/admin/forgot-password", "/admin/reset-password/x"];
+const OPEN_ADMIN_PAGES = [
+  "/admin/login",
+  "/admin/login/two-factor",
+  "/admin/forgot-password",
+  "/admin/reset-password/x",
+  "/admin/invitation/x",
+];
 
 const adminRoutes = Object.values(routes).filter((r) => {
   const path = fullPath(r);
