@@ -54,8 +54,4 @@ export default function AcceptInvitation() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Invitation | Founder Leads" },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: MetaFunction = () => [{ title: "Invitation | Founder Leads" }, { name: "robots", content: "noindex" }];

@@ -54,8 +54,4 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Reset password | Founder Leads" },
-  { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: MetaFunction = () => [{ title: "Reset password | Founder Leads" }, { name: "robots", content: "noindex" }];

@@ -152,8 +152,8 @@ describe("sessions you can see and end", () => {
 /** The row id of the session behind a cookie, as the account page marks it. */
 async function currentRowId(cookie: string): Promise<string> {
   const html = await (await get("/admin/account", cookie)).text();
-  // The current session's End button says "(this browser)"; its form carries the id.
-  const match = /name="sessionId" value="([0-9a-f]{64})"\/?><button[^>]*aria-label="End session: [^"]*\(this browser\)"/.exec(html);
+  // The current session's button says "Sign out (this browser, …)"; its form carries the id.
+  const match = /name="sessionId" value="([0-9a-f]{64})"\/?><button[^>]*aria-label="Sign out \(this browser/.exec(html);
   expect(match).toBeTruthy();
   return match![1]!;
 }

@@ -66,7 +66,7 @@ function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
                   type="submit"
                   variant="danger"
                   size="sm"
-                  aria-label={`End session: ${s.device}${s.current ? " (this browser)" : ""}`}
+                  aria-label={s.current ? `Sign out (this browser, ${s.device})` : `End session: ${s.device}`}
                 >
                   {s.current ? "Sign out" : "End"}
                 </Button>
