@@ -12,6 +12,7 @@ import { hashPassword } from "../../app/features/admin/password.server";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
 import {
   baseUrl,
+  emailLink,
   expectAccessible,
   launchChromium,
   modes,
@@ -69,17 +70,6 @@ async function signOut(page: Page) {
   await page.waitForURL(`${baseUrl}/admin/login`);
 }
 
-/** The link of the newest email of this kind to this address, as the outbox holds it. */
-async function linkFromOutbox(kind: string, email: string): Promise<string> {
-  const link = await waitFor(() => {
-    const [row] = query<{ link: string }>(
-      `SELECT json_extract(payload, '$.link') AS link FROM email_outbox WHERE kind = ${q(kind)} AND recipient = ${q(email)} ORDER BY created_at DESC LIMIT 1`,
-    );
-    return row?.link;
-  });
-  return new URL(link).pathname;
-}
-
 const totp = async (secret: string) => (await generateTOTP({ secret, algorithm: "SHA-1", digits: 6, period: 30 })).otp;
 
 async function choosePassword(page: Page, password: string, submit: string) {
@@ -102,7 +92,7 @@ describe.each(modes)("account security $name", ({ js }) => {
     await page.getByRole("button", { name: "Send invitation" }).click();
     await page.getByTestId("toast").getByText("Invitation sent.").waitFor();
     await page.getByRole("rowheader", { name: invitee }).waitFor();
-    const link = await linkFromOutbox("admin-invitation", invitee);
+    const link = await emailLink(invitee, "/admin/invitation");
 
     const guest = await newPage(js);
     await guest.goto(link);
@@ -186,7 +176,7 @@ describe.each(modes)("account security $name", ({ js }) => {
     await page.getByLabel("Email").fill(admin.email);
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByText("If that address belongs to an admin, we have sent a link.").waitFor();
-    const link = await linkFromOutbox("admin-password-reset", admin.email);
+    const link = await emailLink(admin.email, "/admin/reset-password");
 
     await page.goto(link);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();

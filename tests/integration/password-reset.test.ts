@@ -1,7 +1,8 @@
 /** Forgotten password: the same answer for every address, a single-use one-hour link, limits (issue 23). */
 import { generateTOTP } from "@epic-web/totp";
-import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../server";
+import { describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/features/admin/account.messages";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, freshIp, postForm, recordingEnv } from "./helpers";
@@ -43,6 +44,32 @@ describe("forgotten password", () => {
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(tokens[0]!.secret_hash).not.toContain(secret);
+  });
+
+  it("sends the link through the outbox with its own template; once sent, the row no longer holds it", async () => {
+    const admin = await createUser();
+    await ask(admin.email);
+    const [row] = await all<{ id: string; subject: string }>(
+      "SELECT id, subject FROM email_outbox WHERE kind = 'admin-password-reset' AND recipient = ?1",
+      admin.email,
+    );
+    expect(row!.subject).toBe("Reset your Founder Leads admin password");
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void printed.push(String(line)));
+    try {
+      const batch = createMessageBatch("founder-leads-email", [
+        { id: `msg-${row!.id}`, timestamp: new Date(), attempts: 1, body: { outboxId: row!.id } },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      await waitOnExecutionContext(ctx);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed.join("\n")).toMatch(/\/admin\/reset-password\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/);
+    const [sent] = await all<{ status: string; payload: string }>("SELECT status, payload FROM email_outbox WHERE id = ?1", row!.id);
+    expect(sent!.status).toBe("sent");
+    expect(JSON.parse(sent!.payload)).toEqual({});
   });
 
   it("sends no link to a user who is not an admin", async () => {

@@ -7,6 +7,7 @@ const linkPayload = z.object({ link: z.string().url() });
 export const passwordResetEmail = defineEmailTemplate({
   kind: "admin-password-reset",
   schema: linkPayload,
+  secretFields: ["link"],
   subject: () => "Reset your Founder Leads admin password",
   preview: () => "A link to choose a new password. It works once, for one hour.",
   html: (p) => (
@@ -34,6 +35,7 @@ export const passwordResetEmail = defineEmailTemplate({
 export const invitationEmail = defineEmailTemplate({
   kind: "admin-invitation",
   schema: linkPayload.extend({ invitedBy: z.string() }),
+  secretFields: ["link"],
   subject: () => "You are invited to the Founder Leads admin",
   preview: (p) => `${p.invitedBy} invited you. The link works once, for 72 hours.`,
   html: (p) => (
