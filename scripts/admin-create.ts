@@ -25,11 +25,11 @@ const { values } = parseArgs({
 const email = values.email?.trim().toLowerCase();
 const password = values.password ?? "";
 if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-  console.error("Usage: npm run admin:create -- --email you@example.com --password 'at least 10 characters' [--remote]");
+  console.error("Usage: npm run admin:create -- --email you@example.com --password 'at least 12 characters' [--remote]");
   process.exit(1);
 }
-if (password.length < 10) {
-  console.error("The password must have at least 10 characters.");
+if (password.length < 12) {
+  console.error("The password must have at least 12 characters (as every admin password).");
   process.exit(1);
 }
 
