@@ -18,7 +18,8 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // An empty D1 besides DB: tests/integration/migrations.test.ts applies the migrations to it step by step.
-          d1Databases: { MIGRATION_TEST_DB: "migration-test" },
+          // TEAM_TEST_DB: a D1 of its own for the last-admin test (tests/integration/team.test.ts).
+          d1Databases: { MIGRATION_TEST_DB: "migration-test", TEAM_TEST_DB: "team-test" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-0123456789",

@@ -26,6 +26,7 @@ declare namespace Cloudflare {
 		PLAYBOOK_XLSX_URL: string;
 		GUIDE_DOC_URL: string;
 		AUDIT_RETENTION_DAYS: string;
+		ADMIN_REQUIRE_2FA: string;
 	}
 	interface Env {
 		SESSIONS: KVNamespace;
@@ -49,6 +50,7 @@ declare namespace Cloudflare {
 		PLAYBOOK_XLSX_URL: string;
 		GUIDE_DOC_URL: string;
 		AUDIT_RETENTION_DAYS: string;
+		ADMIN_REQUIRE_2FA: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -56,5 +58,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "NOTIFY_TO" | "EMAIL_FROM" | "EMAIL_TRANSPORT" | "CONTACT_EMAIL" | "ENVIRONMENT" | "SCHEDULER_URL" | "PAYPAL_CLIENT_ID" | "PAYPAL_PLAN_ID" | "PLAYBOOK_PDF_URL" | "PLAYBOOK_XLSX_URL" | "GUIDE_DOC_URL" | "AUDIT_RETENTION_DAYS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "NOTIFY_TO" | "EMAIL_FROM" | "EMAIL_TRANSPORT" | "CONTACT_EMAIL" | "ENVIRONMENT" | "SCHEDULER_URL" | "PAYPAL_CLIENT_ID" | "PAYPAL_PLAN_ID" | "PLAYBOOK_PDF_URL" | "PLAYBOOK_XLSX_URL" | "GUIDE_DOC_URL" | "AUDIT_RETENTION_DAYS" | "ADMIN_REQUIRE_2FA">> {}
 }

@@ -29,6 +29,13 @@ export const users = sqliteTable("users", {
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` */
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
+  /** The last successful sign-in (after the second factor, when it is on). */
+  lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+  /** The TOTP secret (base32) once two-factor sign-in is confirmed; null while it is off. */
+  totpSecret: text("totp_secret"),
+  /** A secret being set up: shown as a QR code until a code from the app confirms it. */
+  totpPendingSecret: text("totp_pending_secret"),
+  totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
 });
 
 export const userRoles = sqliteTable(
@@ -41,6 +48,70 @@ export const userRoles = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/**
+ * One row per admin sign-in, beside its KV session: the row is what makes a
+ * session valid (the guard reads it with the admin's role, in the one D1 step
+ * it already made), so ending a session is deleting its row. The id is the
+ * SHA-256 (hex) of the KV session id: the table never holds a usable id.
+ */
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Browser and system read from the user agent at sign-in, e.g. `Chrome on macOS` (never the raw string). */
+    device: text("device").notNull(),
+    /** Two-letter country from `request.cf` at sign-in, if known. */
+    country: text("country"),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("admin_sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use recovery codes for two-factor sign-in, stored as SHA-256 hex; a used code is deleted. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+export const accountTokenKinds = ["invitation", "password-reset"] as const;
+
+/**
+ * Invitation and password-reset links. A link carries `<id>.<secret>`; the
+ * table holds only the secret's SHA-256, compared in constant time. A token is
+ * used once (`used_at`), revoked (`revoked_at`), or expires (`expires_at`).
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: id(),
+    kind: text("kind", { enum: accountTokenKinds }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** Who the link is for: the invitee's address, or the admin's own for a reset. */
+    email: text("email").notNull(),
+    /** The admin a reset is for; null for an invitation. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Who sent an invitation. */
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("account_tokens_kind_email_idx").on(t.kind, t.email)],
 );
 
 // ------------------------------------------------------------- lead capture

@@ -6,7 +6,7 @@
  * deadline well under its lease (SEND_TIMEOUT_MS): one that hangs is given up
  * and retried like a failed one, before another delivery may claim the row.
  */
-import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
@@ -70,7 +70,7 @@ async function handleEmailMessage(
   const attempts = row.attempts + 1;
   // Sent already by a delivery whose "sent" write failed: record it now, never send a second copy.
   if (await hasSendReceipt(env, row.id)) {
-    await markSent(env, row.id, attempts);
+    await markSent(env, row.id, attempts, templateFor(row.kind)?.secretFields);
     message.ack();
     return;
   }
@@ -111,7 +111,7 @@ async function handleEmailMessage(
   }
   // Accepted by the provider: the receipt first (it does not depend on D1), then the row.
   await writeSendReceipt(env, row.id);
-  await markSent(env, row.id, attempts);
+  await markSent(env, row.id, attempts, templateFor(row.kind)?.secretFields);
   message.ack();
 }
 
@@ -154,12 +154,15 @@ async function writeSendReceipt(env: Env, outboxId: string): Promise<void> {
 }
 
 /** Marks a row sent, retrying a transient D1 error; a lasting failure is logged (the receipt still stops a resend). */
-async function markSent(env: Env, outboxId: string, attempts: number): Promise<void> {
+async function markSent(env: Env, outboxId: string, attempts: number, secretFields: string[] = []): Promise<void> {
+  // The template's secret fields (a single-use link) leave the row with the send.
+  const paths = secretFields.map((f) => sql`${`$.${f}`}`);
+  const payload = paths.length ? { payload: sql`json_remove(${emailOutbox.payload}, ${sql.join(paths, sql`, `)})` } : {};
   try {
     await withD1Retry("mark email sent", () =>
       getDb(env)
         .update(emailOutbox)
-        .set({ status: "sent", attempts, sentAt: new Date(), lastError: null, leaseUntil: null })
+        .set({ status: "sent", attempts, sentAt: new Date(), lastError: null, leaseUntil: null, ...payload })
         .where(eq(emailOutbox.id, outboxId)),
     );
   } catch (error) {

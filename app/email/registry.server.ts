@@ -2,6 +2,7 @@
  * Every email template the consumer can render, by kind. This is the one
  * place that gathers the features' templates (like routes, it composes).
  */
+import { invitationEmail, passwordResetEmail } from "~/features/admin/account.emails";
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
 import { premiumNoticeEmail, premiumRequesterEmail } from "~/features/lead-capture/premium.emails";
@@ -24,6 +25,8 @@ const templates: EmailTemplate<any>[] = [
   onboardingNoticeEmail,
   onboardingConfirmationEmail,
   qaAlertEmail,
+  passwordResetEmail,
+  invitationEmail,
 ];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));

@@ -3,18 +3,20 @@
  * reached the consumer (still `queued` 2 minutes after they were due) and
  * failed rows whose retry time has come, up to MAX_TOTAL_ATTEMPTS. It takes
  * them a page at a time until none are due or its budget is spent, so a
- * backlog after a provider outage drains in one run, not over hours.
+ * backlog after a provider outage drains in one run, not over hours. Then it
+ * removes old rate-limit counters and expired admin session rows.
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
+import { pruneSessions } from "~/features/admin/sessions.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { enqueueOutbox } from "./outbox.server";
 import { MAX_TOTAL_ATTEMPTS, STALE_QUEUED_MS, SWEEP_BUDGET, SWEEP_PAGE } from "./policy";
 
 interface SweepResult {
   requeued: string[];
-  /** D1 queries the sweep made (the rate-limit prune included). */
+  /** D1 queries the sweep made (the rate-limit and expired-session prunes included). */
   queries: number;
   /** Why it stopped: nothing more was due, or a budget ran out. */
   stoppedBy: "done" | "queries" | "time";
@@ -26,9 +28,9 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
   const requeued: string[] = [];
   let queries = 0;
   let stoppedBy: SweepResult["stoppedBy"] = "done";
-  // One page costs two queries; keep one for the prune at the end.
+  // One page costs two queries; keep two for the prunes at the end.
   while (true) {
-    if (queries + 3 > budget.queries) {
+    if (queries + 4 > budget.queries) {
       stoppedBy = "queries";
       break;
     }
@@ -75,7 +77,8 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
     if (ids.length < SWEEP_PAGE) break;
   }
   await pruneRateLimits(env.DB, now);
-  queries += 1;
+  await pruneSessions(env.DB, now);
+  queries += 2;
   if (requeued.length > 0 || stoppedBy !== "done")
     console.log(`Outbox sweeper re-queued ${requeued.length} email(s) in ${queries} D1 queries (stopped: ${stoppedBy})`);
   return { requeued, queries, stoppedBy };

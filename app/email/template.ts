@@ -21,6 +21,11 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
   /** The HTML body, a React component (so every value is escaped). */
   html: (payload: P, ctx: EmailContext) => ReactElement;
   text: (payload: P, ctx: EmailContext) => string;
+  /**
+   * Payload fields that are secrets (a single-use link): removed from the
+   * outbox row as soon as the email is sent, so the database keeps no copy.
+   */
+  secretFields?: (keyof P & string)[];
 }
 
 export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailTemplate<P>): EmailTemplate<P> {

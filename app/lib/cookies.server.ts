@@ -21,6 +21,8 @@ const DAY = 60 * 60 * 24;
 export const SITE_COOKIES = {
   toast: { name: "__toast", maxAge: undefined },
   adminSession: { name: "__admin_session", maxAge: 7 * DAY },
+  // Between the password and the two-factor code: who passed the first step, for 5 minutes. Never a session.
+  adminPending: { name: "__admin_2fa", maxAge: 5 * 60 },
   onboarding: { name: "__onboarding", maxAge: 30 * DAY },
   visitor: { name: "__visitor", maxAge: 90 * DAY },
   checklist: { name: "__checklist", maxAge: 365 * DAY },

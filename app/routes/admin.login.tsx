@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData } from "@remix-run/react";
-import { BrandMark } from "~/components/ui/BrandMark";
+import { useActionData } from "@remix-run/react";
+import { AuthCard, AuthLink } from "~/features/admin/AuthCard";
 import type { SubmissionResult } from "@conform-to/react";
-import { authenticateAdmin, DASHBOARD_PATH, LoginError, optionalAdmin, startAdminSession } from "~/features/admin/auth.server";
+import { authenticateAdmin, beginSignIn, DASHBOARD_PATH, LoginError, optionalAdmin } from "~/features/admin/auth.server";
 import { LoginForm } from "~/features/admin/LoginForm";
 import { loginSchema } from "~/features/admin/login.schema";
 import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const admin = await authenticateAdmin(env, request, form, clientIp(request));
-    return await startAdminSession(env, request, admin);
+    return await beginSignIn(env, request, admin, context.cloudflare.cf?.country ?? null);
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     return data<ActionData>(
@@ -51,21 +51,13 @@ export const handle = { bareLayout: true, noPopup: true };
 export default function AdminLogin() {
   const actionData = useActionData<ActionData>();
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <Link to="/" className="mx-auto flex w-fit items-center gap-2 font-bold text-ink">
-          <BrandMark className="h-9 w-9" />
-          <span className="text-lg">Founder Leads</span>
-        </Link>
-        <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-          <h1 className="text-xl font-bold">Admin sign-in</h1>
-          <p className="mt-1 text-sm text-slate-600">For the Founder Leads team only.</p>
-          <div className="mt-6">
-            <LoginForm lastResult={actionData?.result} />
-          </div>
-        </div>
-      </div>
-    </div>
+    <AuthCard
+      title="Admin sign-in"
+      intro="For the Founder Leads team only."
+      footer={<AuthLink to="/admin/forgot-password">Forgot password?</AuthLink>}
+    >
+      <LoginForm lastResult={actionData?.result} />
+    </AuthCard>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { choosePort, readyOn } from "./ports";
 
@@ -60,11 +60,14 @@ export default async function setup(project: TestProject) {
     ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE_DIR, "--test-scheduled", "--var", `SITE_URL:${BASE_URL}`],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
-  // E2E_SERVER_LOG=path keeps the whole server output for debugging a failed run.
+  // E2E_SERVER_LOG=path keeps the whole server output for debugging a failed run. The state directory always
+  // keeps it too: the emails the site prints (EMAIL_TRANSPORT=log) are read from it (support.ts, emailLink).
   const keep = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
+  const serverLog = createWriteStream(join(STATE_DIR, "server.log"));
   const collect = (d: Buffer) => {
     output = (output + d).slice(-20_000);
     keep?.write(d);
+    serverLog.write(d);
   };
   server.stdout.on("data", collect);
   server.stderr.on("data", collect);

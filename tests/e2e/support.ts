@@ -1,6 +1,9 @@
 /** Browser and database helpers for the end-to-end tests. */
 import AxeBuilder from "@axe-core/playwright";
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { waitFor } from "../wait-for";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
@@ -133,6 +136,23 @@ function runD1(sql: string) {
 }
 
 export { waitFor } from "../wait-for";
+
+/**
+ * The path of the newest link under `pathPrefix` in an email the site printed
+ * to `recipient` (EMAIL_TRANSPORT=log): what the recipient would click. Read
+ * from the server's output, since a single-use link leaves the outbox row once
+ * it is sent.
+ */
+export async function emailLink(recipient: string, pathPrefix: string): Promise<string> {
+  const file = join(stateDir, "server.log");
+  const pattern = new RegExp(`https?://[^\\s]+(${pathPrefix.replace(/[/.]/g, "\\$&")}/[^\\s]+)`);
+  return waitFor(() => {
+    if (!existsSync(file)) return null;
+    const emails = readFileSync(file, "utf8").split("[email:log] ");
+    const last = emails.filter((e) => e.startsWith(`to=${recipient} `)).pop();
+    return last ? (pattern.exec(last)?.[1] ?? null) : null;
+  });
+}
 
 /**
  * Holds requests matching `pattern` until the returned `release` is called,

@@ -19,10 +19,24 @@ function fullPath(route: ManifestRoute): string {
   return `/${parts.join("/")}`.replace(/\/:[^/]+/g, "/x").replace(/\/\*$/, "/x");
 }
 
-const guarded = Object.values(routes).filter((r) => {
+/**
+ * The only admin pages open to signed-out people: sign-in and its second step
+ * (which needs the pending state of a right password), the forgotten-password
+ * form, and the reset and invitation links (the link is the credential).
+ */
+const OPEN_ADMIN_PAGES = [
+  "/admin/login",
+  "/admin/login/two-factor",
+  "/admin/forgot-password",
+  "/admin/reset-password/x",
+  "/admin/invitation/x",
+];
+
+const adminRoutes = Object.values(routes).filter((r) => {
   const path = fullPath(r);
-  return (path.startsWith("/admin") || path.startsWith("/warm-leads")) && path !== "/admin/login";
+  return path.startsWith("/admin") || path.startsWith("/warm-leads");
 });
+const guarded = adminRoutes.filter((r) => !OPEN_ADMIN_PAGES.includes(fullPath(r)));
 
 describe("every admin route refuses anonymous visitors (walks the route manifest)", () => {
   it("finds the admin routes", () => {
@@ -39,6 +53,23 @@ describe("every admin route refuses anonymous visitors (walks the route manifest
         "routes/admin.dashboard.leads_.$id",
       ]),
     );
+  });
+
+  it("opens exactly the sign-in, forgotten-password, reset and invitation pages to signed-out people", () => {
+    expect(
+      adminRoutes
+        .map(fullPath)
+        .filter((p) => OPEN_ADMIN_PAGES.includes(p))
+        .sort(),
+    ).toEqual([...OPEN_ADMIN_PAGES].sort());
+  });
+
+  it.each(OPEN_ADMIN_PAGES.map((p) => [p] as const))("%s: open without a session, and never a way into the dashboard", async (path) => {
+    const res = await get(path);
+    // A made-up link gets its clear page (410); the code page without a right password goes back to sign-in.
+    expect([200, 302, 410]).toContain(res.status);
+    if (res.status === 302) expect(res.headers.get("Location")).toBe("/admin/login");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__admin_session="))).toBe(false);
   });
 
   it.each(guarded.map((r) => [r.id, r] as const))("%s: anonymous GET and POST go to the login page", async (_id, route) => {

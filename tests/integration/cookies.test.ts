@@ -14,6 +14,7 @@ import { cookieFrom, postForm } from "./helpers";
 const READERS: Record<SiteCookieKey, string[]> = {
   toast: ["/", "/questions-and-answers", "/playbooks", "/admin/login"],
   adminSession: ["/admin/dashboard", "/admin/dashboard/qa", "/warm-leads", "/admin/login"],
+  adminPending: ["/admin/login/two-factor", "/admin/login"],
   onboarding: ["/onboarding", "/onboarding?step=2"],
   visitor: ["/call-booking", "/book-a-call"],
   checklist: ["/shopify-app-marketing-checklist"],

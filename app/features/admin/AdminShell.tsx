@@ -51,6 +51,12 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
         <div className="flex flex-wrap items-center gap-2">
           <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
           {children}
+          <ButtonLink to="/admin/team" variant="ghost" size="sm">
+            Team
+          </ButtonLink>
+          <ButtonLink to="/admin/account" variant="ghost" size="sm">
+            Your account
+          </ButtonLink>
           <LogoutButton />
         </div>
       </Container>
@@ -115,6 +121,37 @@ export function AdminShell({ email, children }: { email: string; children: React
         <div className="mt-6">{children}</div>
       </Container>
     </div>
+  );
+}
+
+/** A page of its own under the top bar (the account and team pages): its title, then its sections. */
+export function AdminPage({ email, title, children }: { email: string; title: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AdminTopBar email={email}>
+        <ButtonLink to="/admin/dashboard" variant="ghost" size="sm">
+          Dashboard
+        </ButtonLink>
+      </AdminTopBar>
+      <Container className="py-8">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="mt-6 space-y-8">{children}</div>
+      </Container>
+    </div>
+  );
+}
+
+/** One section of an AdminPage: a card with its heading. */
+export function AdminSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+      <div className="mt-4">{children}</div>
+    </section>
   );
 }
 

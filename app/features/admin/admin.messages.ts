@@ -10,4 +10,8 @@ export const LOGIN_MESSAGES = {
   success: "Logged in successfully!",
   accessDenied: "Access denied",
   loggedOut: "You have been logged out.",
+  codeRequired: "Enter the code from your app or a recovery code",
+  codeInvalid: "That code is not valid",
+  pendingExpired: "Your sign-in has expired. Please sign in again.",
+  twoFactorRequired: "Two-factor sign-in is required for every admin. Please turn it on first.",
 } as const;

@@ -1,15 +1,18 @@
 /**
  * Admin sign-in (remix-auth + remix-auth-form), the login throttle, the one
  * guard every admin loader and action calls (`requireAdmin`), and sign-out.
- * Every sign-in is in the audit log (ADR 0011): a success, and a failure
- * (wrong password, unknown email, no admin role, the first refusal of a
- * throttle window) with the typed email only as a keyed hash.
+ * Every sign-in is in the audit log (ADR 0011): a success (after the code,
+ * with two-factor on), and a failure (wrong password or code, unknown email,
+ * no admin role, the first refusal of a throttle window) with the typed email
+ * only as a keyed hash.
  */
+import { redirect } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { userRoles, users } from "~/db/schema";
 import { AUDIT_ACTIONS, auditEntry, emailHash, type AuditInput } from "~/lib/audit.server";
+import { siteCookie, SITE_COOKIES } from "~/lib/cookies.server";
 import { getDb, type Db } from "~/lib/db.server";
 import {
   rateLimitAddress,
@@ -25,14 +28,22 @@ import { loginSchema } from "./login.schema";
 import { LOGIN_MESSAGES } from "./admin.messages";
 import { DUMMY_HASH, verifyPassword } from "./password.server";
 import { adminSessionStorage, SESSION_MAX_AGE_SECONDS } from "./session.server";
+import { describeDevice } from "./device";
+import { endSession, findSessionAdmin, insertSessionRow, sessionRowId, touchSession, type SessionAdmin } from "./sessions.server";
+import { hashRecoveryCode, looksLikeTotp, useRecoveryCode, verifyTotpCode } from "./two-factor.server";
 
-const LOGIN_PATH = "/admin/login";
-export const DASHBOARD_PATH = "/admin/dashboard";
+import { DASHBOARD_PATH, LOGIN_PATH, TWO_FACTOR_PATH, TWO_FACTOR_SETUP_PATH } from "./paths";
 
-interface AdminUser {
+export { DASHBOARD_PATH, LOGIN_PATH };
+
+export interface AdminUser {
   id: string;
   email: string;
+  /** Two-factor sign-in is on: the password alone does not sign in. */
+  twoFactor: boolean;
 }
+
+export type { SessionAdmin };
 
 /**
  * The sign-in throttle. Every attempt is counted, before its password is
@@ -63,17 +74,17 @@ export class LoginError extends Error {
   }
 }
 
-async function findAdmin(env: Env, userId: string): Promise<AdminUser | undefined> {
-  return getDb(env)
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
-    .where(eq(users.id, userId))
-    .get();
-}
-
 /** Why a sign-in failed, as the audit log says it (admins may know whether an email is an admin's). */
-type FailureReason = "password" | "unknown-email" | "not-admin" | "throttled";
+type FailureReason = "password" | "code" | "unknown-email" | "not-admin" | "throttled";
+
+/** Who is signing in, for the audit log's entries. */
+interface Attempt {
+  env: Env;
+  db: Db;
+  email: string;
+  address: string;
+  userId?: string;
+}
 
 /**
  * A failed sign-in's entry: no actor; the account when the email is one, and the typed email only as a
@@ -94,36 +105,44 @@ function failureEntry(
   return auditEntry(db, entry);
 }
 
-async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminUser> {
-  const { email, password } = loginSchema.parse(Object.fromEntries(form));
-  const address = rateLimitAddress(ip);
-  const pairKey = `${email} ${address}`;
-  const now = Date.now();
-  const db = getDb(env);
-  // Count first, in one round trip with the user's row: twenty attempts at once get twenty counts.
-  const [pairRows, addressRows, emailRows, [user]] = await db.batch([
-    rateLimitHit(db, LOGIN_RULES.pair, pairKey, now),
-    rateLimitHit(db, LOGIN_RULES.address, address, now),
-    rateLimitHit(db, LOGIN_RULES.email, email, now),
-    db
-      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, adminRole: userRoles.role })
-      .from(users)
-      .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
-      .where(eq(users.email, email))
-      .limit(1),
-  ]);
+/** Records a failure in a write of its own: only a failure pays this round trip. */
+async function recordFailure(attempt: Attempt, reason: FailureReason) {
+  const { env, db, email, address, userId } = attempt;
+  await failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason, userId });
+}
+
+/** A success's entry, for the batch that forgives the attempt. */
+function successEntry(db: Db, user: { id: string; email: string }, address: string, detail?: Record<string, unknown>) {
+  return auditEntry(db, {
+    action: AUDIT_ACTIONS.signinSuccess,
+    actor: { id: user.id, email: user.email },
+    address: address === "unknown" ? null : address,
+    resource: "users",
+    recordId: user.id,
+    detail: detail ?? null,
+  });
+}
+
+/**
+ * Counted before anything is checked; refuses (429) past the pair's or the
+ * address's limit, and slows down past the email's.
+ */
+async function throttle(
+  attempt: Attempt,
+  rows: { pair: { count: number }[]; address: { count: number }[]; email: { count: number }[] },
+  now: number,
+) {
+  const { email } = attempt;
   const refused = [
-    { ...rateLimitResult(LOGIN_RULES.pair, pairRows, now), limit: LOGIN_RULES.pair.limit },
-    { ...rateLimitResult(LOGIN_RULES.address, addressRows, now), limit: LOGIN_RULES.address.limit },
+    { ...rateLimitResult(LOGIN_RULES.pair, rows.pair, now), limit: LOGIN_RULES.pair.limit },
+    { ...rateLimitResult(LOGIN_RULES.address, rows.address, now), limit: LOGIN_RULES.address.limit },
   ].filter((r) => !r.allowed);
   if (refused.length > 0) {
     // The first refusal of a window is recorded; the ones after it would only repeat it (the counters keep the number).
-    if (refused.some((r) => r.count === r.limit + 1)) {
-      await failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason: "throttled", userId: user?.id });
-    }
+    if (refused.some((r) => r.count === r.limit + 1)) await recordFailure(attempt, "throttled");
     throw new LoginError(429, LOGIN_MESSAGES.throttled, Math.max(...refused.map((r) => r.retryAfterSeconds)));
   }
-  const byEmail = rateLimitResult(LOGIN_RULES.email, emailRows, now);
+  const byEmail = rateLimitResult(LOGIN_RULES.email, rows.email, now);
   if (!byEmail.allowed) {
     if (byEmail.count === LOGIN_RULES.email.limit + 1) {
       console.warn(`Sign-in attempts for ${email} passed ${LOGIN_RULES.email.limit} in 15 minutes: slowing them down`);
@@ -131,33 +150,67 @@ async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminU
     // Wall time, not CPU time: a waiting request costs the Worker nothing.
     await new Promise((resolve) => setTimeout(resolve, LOGIN_RULES.email.slowDownMs));
   }
+}
+
+/** The statements that count one sign-in attempt (password or code) on the three keys. */
+function countAttempt(db: Db, email: string, address: string, now: number) {
+  const pairKey = `${email} ${address}`;
+  return [
+    rateLimitHit(db, LOGIN_RULES.pair, pairKey, now),
+    rateLimitHit(db, LOGIN_RULES.address, address, now),
+    rateLimitHit(db, LOGIN_RULES.email, email, now),
+  ] as const;
+}
+
+/** A right answer was no guess: forget the pair's count, take this attempt back from the others; with its audit entry. */
+async function forgiveAttempt(db: Db, email: string, address: string, now: number, entry: ReturnType<typeof auditEntry> | null) {
+  await db.batch([
+    rateLimitReset(db, LOGIN_RULES.pair, `${email} ${address}`),
+    rateLimitUncount(db, LOGIN_RULES.address, address, now),
+    rateLimitUncount(db, LOGIN_RULES.email, email, now),
+    ...(entry ? [entry] : []),
+  ]);
+}
+
+async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminUser> {
+  const { email, password } = loginSchema.parse(Object.fromEntries(form));
+  const address = rateLimitAddress(ip);
+  const now = Date.now();
+  const db = getDb(env);
+  // Count first, in one round trip with the user's row: twenty attempts at once get twenty counts.
+  const [pairRows, addressRows, emailRows, [user]] = await db.batch([
+    ...countAttempt(db, email, address, now),
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        totpSecret: users.totpSecret,
+        adminRole: userRoles.role,
+      })
+      .from(users)
+      .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+      .where(eq(users.email, email))
+      .limit(1),
+  ]);
+  const attempt: Attempt = { env, db, email, address, userId: user?.id };
+  await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
 
   // Verify against a dummy hash when there is no such user, so timing does not tell.
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
-    // A write of its own: only a failure pays this round trip (a success's entry rides in the batch below).
-    const reason = user ? "password" : "unknown-email";
-    await failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason, userId: user?.id });
+    await recordFailure(attempt, user ? "password" : "unknown-email");
     throw new LoginError(401, LOGIN_MESSAGES.failed);
   }
-  // The right password was no guess: forget the pair's count, take this attempt back from the others; with the entry.
-  const hashedEmail = user.adminRole ? "" : await emailHash(env, email);
-  await db.batch([
-    rateLimitReset(db, LOGIN_RULES.pair, pairKey),
-    rateLimitUncount(db, LOGIN_RULES.address, address, now),
-    rateLimitUncount(db, LOGIN_RULES.email, email, now),
-    user.adminRole
-      ? auditEntry(db, {
-          action: AUDIT_ACTIONS.signinSuccess,
-          actor: { id: user.id, email: user.email },
-          address: address === "unknown" ? null : address,
-          resource: "users",
-          recordId: user.id,
-        })
-      : failureEntry(db, { hashedEmail, address, reason: "not-admin", userId: user.id }),
-  ]);
+  // With two-factor on, the success is recorded after the code (verifySecondFactor).
+  const entry = !user.adminRole
+    ? failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason: "not-admin", userId: user.id })
+    : user.totpSecret === null
+      ? successEntry(db, user, address)
+      : null;
+  await forgiveAttempt(db, email, address, now, entry);
   if (!user.adminRole) throw new LoginError(403, LOGIN_MESSAGES.notAdmin);
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, twoFactor: user.totpSecret !== null };
 }
 
 /**
@@ -171,43 +224,156 @@ export async function authenticateAdmin(env: Env, request: Request, form: FormDa
   return authenticator.authenticate("form", formRequest);
 }
 
-/** Starts a fresh session (a new id at every sign-in) and goes to the dashboard. */
-export async function startAdminSession(env: Env, request: Request, admin: AdminUser): Promise<Response> {
-  const storage = adminSessionStorage(env);
-  const previous = await storage.getSession(request.headers.get("Cookie"));
-  // Delete the old KV entry; the new cookie below replaces the old one.
-  if (previous.id) await storage.destroySession(previous);
-  const headers = new Headers();
-  const session = await storage.getSession();
-  session.set("userId", admin.id);
-  session.set("expiresAt", Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  headers.append("Set-Cookie", await storage.commitSession(session));
-  return redirectWithToast(env, DASHBOARD_PATH, { type: "success", title: LOGIN_MESSAGES.success }, { headers });
+interface PendingSignIn {
+  userId: string;
+  email: string;
+  /** Epoch ms. */
+  expiresAt: number;
 }
 
-async function denied(env: Env): Promise<Response> {
-  return redirectWithToast(env, LOGIN_PATH, { type: "error", title: LOGIN_MESSAGES.accessDenied });
+const pendingCookie = (env: Env) => siteCookie(env, "adminPending");
+const PENDING_MS = SITE_COOKIES.adminPending.maxAge * 1000;
+
+/**
+ * After a right password: with two-factor on, only the short-lived signed
+ * pending state (5 minutes, no session) and the code page; otherwise a session.
+ */
+export async function beginSignIn(env: Env, request: Request, admin: AdminUser, country: string | null): Promise<Response> {
+  if (!admin.twoFactor) return startAdminSession(env, request, admin, country);
+  const pending: PendingSignIn = { userId: admin.id, email: admin.email, expiresAt: Date.now() + PENDING_MS };
+  return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await pendingCookie(env).serialize(pending) } });
+}
+
+/** The pending sign-in of this browser, if it has one that has not expired. */
+export async function readPendingSignIn(request: Request, env: Env): Promise<PendingSignIn | null> {
+  const value = (await pendingCookie(env).parse(request.headers.get("Cookie"))) as Partial<PendingSignIn> | null;
+  if (!value || typeof value.userId !== "string" || typeof value.email !== "string" || typeof value.expiresAt !== "number") return null;
+  return value.expiresAt > Date.now() ? (value as PendingSignIn) : null;
+}
+
+export const clearPendingSignIn = (env: Env) => pendingCookie(env).serialize("", { maxAge: 0, expires: new Date(0) });
+
+/**
+ * The second step: a TOTP code or a recovery code for the pending sign-in.
+ * Each try counts toward the same sign-in limits as a password. A recovery
+ * code is deleted as it is checked, so it works once.
+ */
+export async function verifySecondFactor(env: Env, request: Request, code: string, ip: string): Promise<AdminUser> {
+  const pending = await readPendingSignIn(request, env);
+  if (!pending) throw new LoginError(401, LOGIN_MESSAGES.pendingExpired);
+  const address = rateLimitAddress(ip);
+  const now = Date.now();
+  const db = getDb(env);
+  const [pairRows, addressRows, emailRows, [user]] = await db.batch([
+    ...countAttempt(db, pending.email, address, now),
+    db
+      .select({ id: users.id, email: users.email, totpSecret: users.totpSecret })
+      .from(users)
+      .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
+      .where(eq(users.id, pending.userId))
+      .limit(1),
+  ]);
+  const attempt: Attempt = { env, db, email: pending.email, address, userId: pending.userId };
+  await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
+  if (!user?.totpSecret) throw new LoginError(401, LOGIN_MESSAGES.pendingExpired);
+  const method = looksLikeTotp(code) ? "totp" : "recovery-code";
+  const ok =
+    method === "totp"
+      ? await verifyTotpCode(user.totpSecret, code.replace(/\s/g, ""))
+      : (await useRecoveryCode(db, user.id, await hashRecoveryCode(code))).length === 1;
+  if (!ok) {
+    await recordFailure(attempt, "code");
+    throw new LoginError(401, LOGIN_MESSAGES.codeInvalid);
+  }
+  await forgiveAttempt(db, pending.email, address, now, successEntry(db, user, address, { method }));
+  return { id: user.id, email: user.email, twoFactor: true };
+}
+
+/** The KV session id inside a `Set-Cookie` the session storage wrote. */
+async function kvSessionId(env: Env, setCookie: string): Promise<string> {
+  const id: unknown = await siteCookie(env, "adminSession").parse(setCookie.split(";")[0]!);
+  if (typeof id !== "string" || !id) throw new Error("The new admin session has no id");
+  return id;
 }
 
 /**
- * The guard. Every loader and action under /admin (but login) and /warm-leads
- * calls it first. No session, an expired one, or no admin role: redirect to
- * the login page with 'Access denied'. A POST from another origin: 403.
+ * Starts a fresh session (a new id at every sign-in): the KV entry, then its
+ * row in `admin_sessions` (browser and system, country) with the admin's
+ * last sign-in, in one batch; then the dashboard.
  */
-export async function requireAdmin(request: Request, env: Env): Promise<AdminUser> {
+export async function startAdminSession(env: Env, request: Request, admin: AdminUser, country: string | null): Promise<Response> {
+  const storage = adminSessionStorage(env);
+  const db = getDb(env);
+  const previous = await storage.getSession(request.headers.get("Cookie"));
+  // Delete the old KV entry (and its row); the new cookie below replaces the old one.
+  if (previous.id) {
+    const previousUser = previous.get("userId");
+    if (previousUser) await endSession(db, previousUser, await sessionRowId(previous.id));
+    await storage.destroySession(previous);
+  }
+  const now = Date.now();
+  const expiresAt = now + SESSION_MAX_AGE_SECONDS * 1000;
+  const session = await storage.getSession();
+  session.set("userId", admin.id);
+  session.set("expiresAt", expiresAt);
+  const setCookie = await storage.commitSession(session);
+  const id = await sessionRowId(await kvSessionId(env, setCookie));
+  await db.batch([
+    insertSessionRow(db, { id, userId: admin.id, device: describeDevice(request.headers.get("User-Agent")), country, now, expiresAt }),
+    db
+      .update(users)
+      .set({ lastSignInAt: new Date(now) })
+      .where(eq(users.id, admin.id)),
+  ]);
+  const headers = new Headers();
+  headers.append("Set-Cookie", setCookie);
+  if (request.headers.get("Cookie")?.includes(SITE_COOKIES.adminPending.name)) headers.append("Set-Cookie", await clearPendingSignIn(env));
+  return redirectWithToast(env, DASHBOARD_PATH, { type: "success", title: LOGIN_MESSAGES.success }, { headers });
+}
+
+async function denied(env: Env, headers?: HeadersInit): Promise<Response> {
+  return redirectWithToast(env, LOGIN_PATH, { type: "error", title: LOGIN_MESSAGES.accessDenied }, headers ? { headers } : undefined);
+}
+
+/** Pages an admin without two-factor may still open when the site requires it. */
+const OPEN_WITHOUT_TWO_FACTOR = new Set([TWO_FACTOR_SETUP_PATH, "/admin/logout"]);
+
+/** The site requires two-factor sign-in of every admin (`ADMIN_REQUIRE_2FA`). */
+export const twoFactorRequired = (env: Env) => env.ADMIN_REQUIRE_2FA === "true";
+
+/**
+ * The guard. Every loader and action under /admin (but the sign-in, reset and
+ * invitation pages) and /warm-leads calls it first. No session, an expired or
+ * ended one (its `admin_sessions` row is gone), or no admin role: redirect to
+ * the login page with 'Access denied'. A POST from another origin: 403.
+ *
+ * D1 round trips: one per request (the session row, the user and the role in
+ * one statement, from the primary), plus one at most once a minute per session
+ * to record its last use. When the site requires two-factor sign-in, an admin
+ * without it is sent to set it up first.
+ */
+export async function requireAdmin(request: Request, env: Env): Promise<SessionAdmin> {
   requireSameOrigin(request, env);
   const storage = adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   const expiresAt = session.get("expiresAt");
-  if (!userId || !expiresAt || expiresAt < Date.now()) throw await denied(env);
-  const admin = await findAdmin(env, userId);
-  if (!admin) throw await denied(env);
-  return admin;
+  if (!session.id || !userId || !expiresAt || expiresAt < Date.now()) throw await denied(env);
+  const rowId = await sessionRowId(session.id);
+  const found = await findSessionAdmin(env, rowId, userId);
+  if (!found) {
+    // Ended elsewhere, or the admin was removed: forget the KV entry here too, and the cookie.
+    throw await denied(env, { "Set-Cookie": await storage.destroySession(session) });
+  }
+  if (found.stale) await touchSession(env, rowId);
+  if (twoFactorRequired(env) && !found.admin.twoFactor && !OPEN_WITHOUT_TWO_FACTOR.has(new URL(request.url).pathname)) {
+    throw await redirectWithToast(env, TWO_FACTOR_SETUP_PATH, { type: "error", title: LOGIN_MESSAGES.twoFactorRequired });
+  }
+  return found.admin;
 }
 
 /** The signed-in admin, if any (for the login page, which sends them on). */
-export async function optionalAdmin(request: Request, env: Env): Promise<AdminUser | null> {
+export async function optionalAdmin(request: Request, env: Env): Promise<SessionAdmin | null> {
   try {
     return await requireAdmin(request, env);
   } catch {
@@ -215,15 +381,22 @@ export async function optionalAdmin(request: Request, env: Env): Promise<AdminUs
   }
 }
 
-/** Deletes the KV entry and the cookie, then goes to the login page. */
-export async function logout(request: Request, env: Env): Promise<Response> {
-  requireSameOrigin(request, env);
+/** The current browser's session: its KV entry, its row and the cookie end; the Set-Cookie that clears it. */
+export async function endCurrentSession(request: Request, env: Env): Promise<string> {
   const storage = adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
+  const userId = session.get("userId");
+  if (session.id && userId) await endSession(getDb(env), userId, await sessionRowId(session.id));
+  return storage.destroySession(session);
+}
+
+/** Deletes the KV entry, the session's row and the cookie, then goes to the login page. */
+export async function logout(request: Request, env: Env): Promise<Response> {
+  requireSameOrigin(request, env);
   return redirectWithToast(
     env,
     LOGIN_PATH,
     { type: "success", title: LOGIN_MESSAGES.loggedOut },
-    { headers: { "Set-Cookie": await storage.destroySession(session) } },
+    { headers: { "Set-Cookie": await endCurrentSession(request, env) } },
   );
 }

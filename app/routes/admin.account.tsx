@@ -1,0 +1,95 @@
+import { auditEntry, requestActor } from "~/lib/audit.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
+import { changePasswordSchema, disableTwoFactorSchema, endSessionSchema } from "~/features/admin/account.schema";
+import { accountOverview, changePassword, disableTwoFactor, readSmallForm, unknownIntent } from "~/features/admin/account.server";
+import { ACCOUNT_PATH, AccountPage, type AccountActionData } from "~/features/admin/AccountPage";
+import { endCurrentSession, LOGIN_PATH, requireAdmin } from "~/features/admin/auth.server";
+import { endOtherSessions, endSession } from "~/features/admin/sessions.server";
+import { getDb } from "~/lib/db.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  return accountOverview(env, admin);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  const form = await readSmallForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const done = (title: string) => redirectWithToast(env, ACCOUNT_PATH, { type: "success", title });
+  const refuse = (result: AccountActionData) => data(result, { status: 400 });
+
+  switch (intent) {
+    case "change-password": {
+      const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+      const submission = parseWithZod(form, { schema: changePasswordSchema });
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields }) });
+      const refusal = await changePassword(env, admin, submission.value, requestActor(request, admin));
+      if (refusal) return refuse({ intent, result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields }) });
+      return done(ACCOUNT_MESSAGES.passwordChanged);
+    }
+    case "end-session": {
+      const submission = parseWithZod(form, { schema: endSessionSchema });
+      if (submission.status !== "success") return unknownIntent();
+      if (submission.value.sessionId === admin.sessionId) {
+        return redirectWithToast(
+          env,
+          LOGIN_PATH,
+          { type: "success", title: ACCOUNT_MESSAGES.sessionEnded },
+          { headers: { "Set-Cookie": await endCurrentSession(request, env) } },
+        );
+      }
+      const db = getDb(env);
+      await db.batch([
+        endSession(db, admin.id, submission.value.sessionId),
+        auditEntry(db, {
+          action: "sessions.end",
+          actor: requestActor(request, admin),
+          resource: "admin_sessions",
+          recordId: submission.value.sessionId,
+        }),
+      ]);
+      return done(ACCOUNT_MESSAGES.sessionEnded);
+    }
+    case "end-other-sessions":
+      await getDb(env).batch([
+        endOtherSessions(getDb(env), admin.id, admin.sessionId),
+        auditEntry(getDb(env), {
+          action: "sessions.end-others",
+          actor: requestActor(request, admin),
+          resource: "users",
+          recordId: admin.id,
+        }),
+      ]);
+      return done(ACCOUNT_MESSAGES.otherSessionsEnded);
+    case "disable-2fa": {
+      const submission = parseWithZod(form, { schema: disableTwoFactorSchema });
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password"] }) });
+      const refusal = await disableTwoFactor(env, admin, submission.value, requestActor(request, admin));
+      if (refusal)
+        return refuse({
+          intent,
+          result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields: ["password"] }),
+        });
+      return done(ACCOUNT_MESSAGES.twoFactorOff);
+    }
+    default:
+      throw unknownIntent();
+  }
+}
+
+export const handle = { bareLayout: true };
+
+export default function Account() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<AccountActionData>();
+  return <AccountPage data={loaderData} actionData={actionData} />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Your account | Founder Leads admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,49 @@
+import { requestActor } from "~/lib/audit.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
+import { twoFactorCodeSchema } from "~/features/admin/account.schema";
+import { readSmallForm } from "~/features/admin/account.server";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { confirmTwoFactor, pendingSetup } from "~/features/admin/two-factor.server";
+import { TwoFactorSetupPage } from "~/features/admin/TwoFactorSetup";
+
+type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  // Already on (also right after turning it on, while the recovery codes are shown): nothing to set up.
+  return { email: admin.email, setup: admin.twoFactor ? null : await pendingSetup(env, admin.id, admin.email) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  const form = await readSmallForm(request);
+  const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  const codes = admin.twoFactor
+    ? null
+    : await confirmTwoFactor(env, admin.id, submission.value.code.replace(/\s/g, ""), requestActor(request, admin));
+  if (!codes) {
+    return data<ActionData>(
+      { result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.codeInvalid] }, hideFields: ["code"] }) },
+      { status: 400 },
+    );
+  }
+  // Shown once, in this answer only: never cached, never stored in clear.
+  return data<ActionData>({ codes }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export const handle = { bareLayout: true };
+
+export default function TwoFactorSetupRoute() {
+  const { email, setup } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  return <TwoFactorSetupPage email={email} setup={setup} codes={actionData?.codes} lastResult={actionData?.result} />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Founder Leads admin" }, { name: "robots", content: "noindex" }];

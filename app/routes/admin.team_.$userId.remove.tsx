@@ -1,0 +1,56 @@
+import { requestActor } from "~/lib/audit.server";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ConfirmForm } from "~/components/ui/Confirm";
+import { ErrorList } from "~/components/ui/Field";
+import { TEAM_MESSAGES } from "~/features/admin/account.messages";
+import { readSmallForm } from "~/features/admin/account.server";
+import { AdminPage, AdminSection } from "~/features/admin/AdminShell";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { TEAM_PATH } from "~/features/admin/paths";
+import { findAdmin, removeAdmin } from "~/features/admin/team.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** The confirmation of removing an admin, as a page of its own (works without JavaScript). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  const target = await findAdmin(env, params.userId ?? "");
+  if (!target) throw new Response(TEAM_MESSAGES.notFound, { status: 404 });
+  return { email: admin.email, target };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  await readSmallForm(request);
+  const refusal = await removeAdmin(env, admin, params.userId ?? "", requestActor(request, admin));
+  if (refusal) return data({ error: refusal }, { status: refusal === TEAM_MESSAGES.notFound ? 404 : 400 });
+  return redirectWithToast(env, TEAM_PATH, { type: "success", title: TEAM_MESSAGES.removed });
+}
+
+export const handle = { bareLayout: true };
+
+export default function RemoveAdmin() {
+  const { email, target } = useLoaderData<typeof loader>();
+  const answer = useActionData<{ error?: string }>();
+  return (
+    <AdminPage email={email} title="Team">
+      <AdminSection title="Remove an admin">
+        <ErrorList id="remove-error" errors={answer?.error ? [answer.error] : null} />
+        <ConfirmForm
+          cancel={TEAM_PATH}
+          confirmation={{
+            title: `Remove ${target.email}?`,
+            text: "Their account is deleted and every session of theirs ends at once. They can be invited again later.",
+            action: `${TEAM_PATH}/${target.id}/remove`,
+            intent: "remove",
+            confirmLabel: "Remove admin",
+          }}
+        />
+      </AdminSection>
+    </AdminPage>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Remove an admin | Founder Leads admin" }, { name: "robots", content: "noindex" }];
