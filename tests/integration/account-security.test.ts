@@ -319,6 +319,46 @@ describe("two-factor sign-in", () => {
   });
 });
 
+describe("the audit log", () => {
+  const actions = async (userId: string) =>
+    (
+      await all<{ action: string; detail: string | null }>(
+        "SELECT action, detail FROM audit_log WHERE record_id = ?1 OR actor_id = ?1 ORDER BY at, rowid",
+        userId,
+      )
+    ).map((e) =>
+      e.action.startsWith("signin.") && e.detail ? `${e.action} ${JSON.parse(e.detail).reason ?? JSON.parse(e.detail).method}` : e.action,
+    );
+
+  it("records two-factor changes, sign-in with a code (success after the code, a wrong code as a failure), password change and sessions ended", async () => {
+    const admin = await signedInAdmin();
+    const before = (await actions(admin.id)).length;
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    expect((await post("/admin/login/two-factor", { code: "000000" }, pending)).status).toBe(401);
+    expect((await post("/admin/login/two-factor", { code: await totpNow(secret) }, pending)).status).toBe(302);
+    expect((await post("/admin/account", { intent: "end-other-sessions" }, admin.cookie)).status).toBe(302);
+    const newPassword = "a much longer passphrase 42";
+    const changed = await post(
+      "/admin/account",
+      { intent: "change-password", currentPassword: admin.password, newPassword, confirmPassword: newPassword },
+      admin.cookie,
+    );
+    expect(changed.status).toBe(302);
+    expect(
+      (await post("/admin/account", { intent: "disable-2fa", password: newPassword, code: await totpNow(secret) }, admin.cookie)).status,
+    ).toBe(302);
+    expect((await actions(admin.id)).slice(before)).toEqual([
+      "account.2fa-enable",
+      "signin.failure code",
+      "signin.success totp",
+      "sessions.end-others",
+      "account.password-change",
+      "account.2fa-disable",
+    ]);
+  });
+});
+
 describe("the cron", () => {
   it("removes expired session rows", async () => {
     const admin = await signedInAdmin();

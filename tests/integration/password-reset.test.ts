@@ -133,6 +133,10 @@ describe("forgotten password", () => {
     const again = await choose(path!, "another fine long passphrase");
     expect(again.status).toBe(410);
     expect((await login(admin.email, NEW_PASSWORD)).status).toBe(302);
+    // One reset in the audit log: the refused second use records nothing.
+    expect(await all("SELECT actor_email FROM audit_log WHERE action = 'account.password-reset' AND record_id = ?1", admin.id)).toEqual([
+      { actor_email: admin.email },
+    ]);
   });
 
   it("refuses an expired link (one hour), a forged secret and a made-up token, setting nothing", async () => {

@@ -76,6 +76,12 @@ describe("invitations", () => {
     expect(await reused.text()).toContain(RESET_MESSAGES.linkInvalid);
     expect((await accept(path!, "a different long passphrase")).status).toBe(410);
     expect((await login(email, PASSWORD)).status).toBe(302);
+    // The invitation and its acceptance are in the audit log, once each (the refused reuse records nothing).
+    const tokenId = path!.split("/").pop()!.split(".")[0]!;
+    expect(await all("SELECT action, actor_email FROM audit_log WHERE record_id = ?1 ORDER BY at, rowid", tokenId)).toEqual([
+      { action: "team.invite", actor_email: admin.email },
+      { action: "team.invite-accept", actor_email: email },
+    ]);
   });
 
   it("refuses an expired or withdrawn link with a clear page, setting nothing", async () => {
