@@ -87,10 +87,14 @@ try {
   const page = async (label, path, text) => ({ label, ...(await measure(base, path, text, REQUESTS, cookie)), d1: await timing(path) });
 
   const rows = [
+    // The same machine's noise floor: a dashboard tab that reads next to nothing.
+    await page("Baseline: the Outbox tab (empty)", "/admin/dashboard/outbox", "Dashboard"),
     await page("Leads, unfiltered", "/admin/dashboard/leads", "30000 people"),
     await page("Leads, status Qualified", "/admin/dashboard/leads?status=qualified", "3000 people"),
     await page("Leads, searched", "/admin/dashboard/leads?q=founder1234%40", "1 person"),
     await page("Leads, searched (many: a company)", "/admin/dashboard/leads?q=company%20777", "people"),
+    await page("Dashboard home (the funnel and outcomes over 30 days)", "/admin/dashboard", "Onboarding funnel"),
+    await page("Dashboard home over 90 days", "/admin/dashboard?days=90", "Onboarding funnel"),
     await page("Person page (4 submissions)", "/admin/dashboard/leads/p-1234", "founder1234@store-1234.example"),
   ];
 
