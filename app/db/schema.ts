@@ -540,7 +540,8 @@ export const personSubmissions = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.form, t.recordId] }),
     index("person_submissions_person_idx").on(t.personId, t.createdAt),
-    index("person_submissions_form_person_idx").on(t.form, t.personId),
+    // Covering for the home's people per form over a period; its prefix serves the list's form filter.
+    index("person_submissions_form_person_created_idx").on(t.form, t.personId, t.createdAt),
   ],
 );
 

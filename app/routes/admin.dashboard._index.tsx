@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { DashboardSummary } from "~/features/admin/AdminShell";
 import { dashboardSummary } from "~/features/admin/dashboard.server";
+import { FormOutcomesChart, OnboardingFunnelChart, PeriodForm } from "~/features/admin/HomeInsights";
+import { parsePeriod } from "~/features/admin/insights";
 import { LeadsChart } from "~/features/admin/LeadsChart";
 import { ResourceList } from "~/features/admin/ResourceViews";
 import { resourceDef } from "~/features/admin/resources";
@@ -9,28 +11,45 @@ import { resourceHandlers } from "~/features/admin/resources.server";
 import { DueCounts } from "~/features/people/DueCounts";
 import { dueCounts } from "~/features/people/people.server";
 
-/** The dashboard's home: what is due, the counts and the leads chart, then the Pages list (the same list as /admin/dashboard/pages). */
+/**
+ * The dashboard's home: what is due, the counts and the leads chart, the
+ * onboarding funnel and the outcomes per form over the period (?days=), then
+ * the Pages list (the same list as /admin/dashboard/pages).
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const list = await resourceHandlers.listLoader({ ...args, params: { ...args.params, tab: "pages" } });
   const { env } = args.context.cloudflare;
+  const days = parsePeriod(new URL(args.request.url).searchParams.get("days"));
   const [summary, due] = await Promise.all([
-    dashboardSummary(env),
+    dashboardSummary(env, days),
     dueCounts(env.DB).catch((error: unknown) => {
       console.error("Reading the due counts failed", error);
       return null;
     }),
   ]);
-  return data({ ...list.data, summary, due }, list.init ?? undefined);
+  return data({ ...list.data, summary, due, days }, list.init ?? undefined);
 }
 export const action = (args: ActionFunctionArgs) => resourceHandlers.listAction({ ...args, params: { ...args.params, tab: "pages" } });
 
 export default function DashboardHomeRoute() {
-  const { summary, due, ...data } = useLoaderData<typeof loader>();
+  const { summary, due, days, ...data } = useLoaderData<typeof loader>();
+  const insights = summary.insights;
   return (
     <>
       <DueCounts counts={due} />
-      <DashboardSummary counts={summary.counts} chart={summary.chart ? <LeadsChart days={summary.chart} /> : null} />
-      <ResourceList def={resourceDef(data.tab)} data={data} />
+      <DashboardSummary counts={summary.counts} chart={insights ? <LeadsChart days={insights.chart} /> : null} />
+      <PeriodForm days={days} />
+      {insights ? (
+        <>
+          <OnboardingFunnelChart funnel={insights.funnel} days={insights.days} since={insights.since} />
+          <FormOutcomesChart outcomes={insights.outcomes} days={insights.days} since={insights.since} />
+        </>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">The onboarding funnel and the outcomes per form could not be read just now.</p>
+      )}
+      <div className="mt-8">
+        <ResourceList def={resourceDef(data.tab)} data={data} />
+      </div>
     </>
   );
 }

@@ -3,7 +3,8 @@
  * the popup's playbook, then finishes onboarding with the same email in other
  * capitals, and is one person with both; an admin moves them to Contacted
  * (the due date goes), adds a note with <script> in it (shown as text) and
- * takes them on; the dashboard's Overdue count opens the overdue list.
+ * takes them on; the dashboard's Overdue count opens the overdue list; the
+ * home's period form shows the onboarding funnel and outcomes over 7 days.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,6 +109,27 @@ describe.each(modes)("lead pipeline $name", ({ js }) => {
     await page.waitForURL(`${baseUrl}/admin/dashboard/leads?due=overdue`);
     await page.getByRole("link", { name }).waitFor();
     expect(await page.getByLabel("Due", { exact: true }).inputValue()).toBe("overdue");
+    await page.context().close();
+  });
+
+  it("the home's period form shows the onboarding funnel and the outcomes per form over 7 days, the numbers as D1 has them", async () => {
+    const page = await (await newContext(browser, js)).newPage();
+    await signInAsAdmin(page);
+    await page.getByLabel("Onboarding and outcomes over").selectOption("7");
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL(`${baseUrl}/admin/dashboard?days=7`);
+    await page.getByRole("heading", { name: /^Onboarding funnel, last 7 days/ }).waitFor();
+    const DAY = 86_400_000;
+    const since = Math.floor(Date.now() / DAY) * DAY - 6 * DAY;
+    const [{ n }] = query<{ n: number }>(`SELECT count(*) AS n FROM onboarding_submissions WHERE created_at >= ${since}`) as [
+      { n: number },
+    ];
+    await page.getByText("The numbers, step by step").click();
+    const started = page.getByRole("table", { name: /^Onboarding funnel, last 7 days/ }).getByRole("row", { name: /^Started/ });
+    // The cell holds its column's name for the phone layout (hidden), then the number.
+    expect((await started.getByRole("cell").first().textContent())!.replace("Onboardings", "").trim()).toBe(String(n));
+    await page.getByRole("heading", { name: /^Qualified or Customer, per form, last 7 days/ }).waitFor();
+    await expectAccessible(page, js);
     await page.context().close();
   });
 });

@@ -189,6 +189,93 @@ describe("the dashboard home", () => {
   });
 });
 
+describe("the onboarding funnel and the outcomes per form on the home", () => {
+  const DAY = 24 * HOUR;
+  /** The numbers in a row of the table with this caption (the step or form heads the row; percentages are not counted). */
+  const row = (html: string, caption: string, head: string) => {
+    const table = html.slice(html.indexOf(caption));
+    const m = new RegExp(`<th scope="row"[^>]*><div[^>]*>${head}</div></th>(.*?)</tr>`).exec(table.slice(0, table.indexOf("</table>")));
+    return m ? [...m[1]!.matchAll(/>(\d+)</g)].map((x) => Number(x[1])) : null;
+  };
+  const home = async (days?: number) => (await get(`/admin/dashboard${days ? `?days=${days}` : ""}`, admin.cookie)).text();
+  const funnel = (html: string) =>
+    ["Started", "Step 2", "Step 3", "Step 4", "Finished"].map((s) => row(html, "Onboarding funnel, last", s)![0]!);
+  const outcome = (html: string, form: string) => row(html, "People per form and how many reached", form)!;
+
+  it("counts drafts started in the period by the step last saved, finished ones at every step; 30 days unless chosen", async () => {
+    const [before7, before30] = [funnel(await home(7)), funnel(await home())];
+    const now = Date.now();
+    const draft = (step: number, done: boolean, at: number) =>
+      env.DB.prepare(
+        `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at)
+         VALUES (?1, ?2, ?3, '{}', ?4, ?5, ?5)`,
+      ).bind(crypto.randomUUID(), `funnel-${uid()}@example.com`, step, done ? 1 : 0, at);
+    await env.DB.batch([
+      draft(0, false, now), // started, never past step 1
+      draft(1, false, now), // reached step 2
+      draft(3, false, now - HOUR), // reached step 4
+      draft(4, true, now), // finished
+      draft(2, false, now - 10 * DAY), // reached step 3, outside the last 7 days
+      draft(4, true, now - 120 * DAY), // outside every period
+    ]);
+    const html7 = await home(7);
+    expect(html7).toContain("Onboarding funnel, last 7 days");
+    expect(html7).toMatch(/<option value="7" selected="">/);
+    expect(funnel(html7).map((n, i) => n - before7[i]!)).toEqual([4, 3, 2, 2, 1]);
+    const html30 = await home();
+    expect(html30).toContain("Onboarding funnel, last 30 days");
+    expect(funnel(html30).map((n, i) => n - before30[i]!)).toEqual([5, 4, 3, 2, 1]);
+    // Drawn on the server: an SVG with its name, the numbers in the table.
+    expect(html30).toMatch(/<svg[^>]*aria-label="Bar chart of the onboarding funnel/);
+    // An unknown period is the default.
+    expect(funnel(await home(12345))).toEqual(funnel(html30));
+  });
+
+  it("per form, counts the people with a submission in the period and those who are or were Qualified or Customer", async () => {
+    const before30 = { checklist: outcome(await home(), "Checklist"), premium: outcome(await home(), "Premium request") };
+    const before90 = outcome(await home(90), "Premium request");
+    const now = Date.now();
+    const person = (status: string) => {
+      const id = crypto.randomUUID();
+      return {
+        id,
+        insert: env.DB.prepare(
+          `INSERT INTO people (id, email, status, first_form, last_form, created_at, last_seen_at, updated_at)
+           VALUES (?1, ?2, ?3, 'checklist', 'checklist', ?4, ?4, ?4)`,
+        ).bind(id, `outcome-${uid()}@example.com`, status, now),
+      };
+    };
+    const link = (form: string, personId: string, at: number) =>
+      env.DB.prepare("INSERT INTO person_submissions (form, record_id, person_id, created_at) VALUES (?1, ?2, ?3, ?4)").bind(
+        form,
+        crypto.randomUUID(),
+        personId,
+        at,
+      );
+    const [a, b, c, d] = [person("qualified"), person("new"), person("lost"), person("customer")];
+    await env.DB.batch([
+      a.insert,
+      b.insert,
+      c.insert,
+      d.insert,
+      link("checklist", a.id, now),
+      link("premium", a.id, now - DAY),
+      link("checklist", b.id, now),
+      link("checklist", c.id, now - 2 * DAY),
+      // C was a customer, then lost: reached all the same.
+      env.DB.prepare(
+        "INSERT INTO person_events (id, person_id, kind, from_value, to_value, actor, created_at) VALUES (?1, ?2, 'status', 'new', 'customer', 'a@example.com', ?3)",
+      ).bind(crypto.randomUUID(), c.id, now),
+      link("premium", d.id, now - 40 * DAY),
+    ]);
+    const html = await home();
+    expect(outcome(html, "Checklist")).toEqual([before30.checklist[0]! + 3, before30.checklist[1]! + 2]);
+    expect(outcome(html, "Premium request")).toEqual([before30.premium[0]! + 1, before30.premium[1]! + 1]);
+    expect(outcome(await home(90), "Premium request")).toEqual([before90[0]! + 2, before90[1]! + 2]);
+    expect(html).toMatch(/<svg[^>]*aria-label="Bar chart of the people each form brought in/);
+  });
+});
+
 describe("the person page", () => {
   const post = (id: string, fields: Record<string, string>, cookie = admin.cookie) =>
     postForm(`/admin/dashboard/leads/${id}`, fields, { cookie, headers: SAME_ORIGIN });

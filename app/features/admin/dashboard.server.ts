@@ -2,7 +2,8 @@
 import { count } from "drizzle-orm";
 import { blogs, contentBlocks, guides, keywords, leads, pages, qaSubmissions } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
-import { leadsPerDay } from "./leads-chart.server";
+import type { InsightPeriod } from "./insights";
+import { homeInsights } from "./insights.server";
 
 export interface DashboardCounts {
   pages: number;
@@ -31,13 +32,18 @@ export async function dashboardCounts(env: Env): Promise<DashboardCounts> {
   return { pages: p!, guides: g!, contentBlocks: c!, qa: q!, blogs: b!, keywords: k!, leads: l! };
 }
 
-/** The home's summary: the counts and the leads chart, read together. Either can fail alone: the home still loads and shows a dash. */
-export async function dashboardSummary(env: Env) {
+/**
+ * The home's summary: the counts (one batch) and, over the chosen period, the
+ * leads chart, the onboarding funnel and the outcomes per form (another
+ * batch), read together. Either can fail alone: the home still loads and shows
+ * a dash.
+ */
+export async function dashboardSummary(env: Env, days: InsightPeriod) {
   const orNull = <T>(what: string, read: Promise<T>) =>
     read.catch((error: unknown) => {
       console.error(`Reading the dashboard ${what} failed`, error);
       return null;
     });
-  const [counts, chart] = await Promise.all([orNull("counts", dashboardCounts(env)), orNull("chart", leadsPerDay(env))]);
-  return { counts, chart };
+  const [counts, insights] = await Promise.all([orNull("counts", dashboardCounts(env)), orNull("insights", homeInsights(env.DB, days))]);
+  return { counts, insights };
 }

@@ -16,9 +16,16 @@ const CHART_SQL = `
       UNION ALL SELECT 'question', created_at FROM qa_submissions WHERE created_at >= ?1)
   ) GROUP BY kind, day`;
 
-export async function leadsPerDay(env: Env, now = Date.now()): Promise<ChartDay[]> {
+export type ChartRow = { kind: ChartKind; day: number; n: number };
+
+/** The chart's query, to run alone or in a batch with the home's other aggregates; `start` is its first day (UTC midnight). */
+export function leadsChartStatement(db: D1Database, now = Date.now()) {
   const start = Math.floor(now / DAY) * DAY - (CHART_DAYS - 1) * DAY;
-  const { results } = await env.DB.prepare(CHART_SQL).bind(start).all<{ kind: ChartKind; day: number; n: number }>();
+  return { start, statement: db.prepare(CHART_SQL).bind(start) };
+}
+
+/** The query's rows as 30 days, empty days included. */
+export function chartDays(start: number, results: ChartRow[]): ChartDay[] {
   const days: ChartDay[] = Array.from({ length: CHART_DAYS }, (_, i) => ({
     date: new Date(start + i * DAY).toISOString().slice(0, 10),
     counts: Object.fromEntries(CHART_KINDS.map((k) => [k.key, 0])) as Record<ChartKind, number>,
@@ -31,4 +38,10 @@ export async function leadsPerDay(env: Env, now = Date.now()): Promise<ChartDay[
     day.total += r.n;
   }
   return days;
+}
+
+export async function leadsPerDay(env: Env, now = Date.now()): Promise<ChartDay[]> {
+  const { start, statement } = leadsChartStatement(env.DB, now);
+  const { results } = await statement.all<ChartRow>();
+  return chartDays(start, results);
 }
