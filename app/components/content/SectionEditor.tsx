@@ -126,6 +126,32 @@ function AddMenu({
   );
 }
 
+/** "+ Add item" / "+ Add subsection": its name starts with what it shows (axe), then says where. */
+function AddRowButton({
+  intent,
+  what,
+  index,
+  onAction,
+  className,
+}: {
+  intent: string;
+  what: "item" | "subsection";
+  index: number;
+  onAction: (e: MouseEvent<HTMLButtonElement>) => void;
+  className?: string;
+}) {
+  return (
+    <ActionButton
+      intent={intent}
+      label={`Add ${what} to section ${index + 1}`}
+      onAction={onAction}
+      className={cn(smallButton, "text-brand-700", className)}
+    >
+      <span aria-hidden="true">+ </span>Add {what}
+    </ActionButton>
+  );
+}
+
 /** Up, down and remove for a row (a section, an item, a subsection). */
 function RowButtons({
   intent,
@@ -460,14 +486,7 @@ function SectionFields({
               );
             })}
           </ol>
-          <ActionButton
-            intent={intents.item("add", index)}
-            label={`Add item to section ${index + 1}`}
-            onAction={onAction}
-            className={cn(smallButton, "mt-2 text-brand-700")}
-          >
-            <span aria-hidden="true">+ </span>Add item
-          </ActionButton>
+          <AddRowButton intent={intents.item("add", index)} what="item" index={index} onAction={onAction} className="mt-2" />
           <p className="mt-1.5 text-sm text-slate-600">{M.inlineMarkupHint}</p>
         </div>
       );
@@ -510,14 +529,7 @@ function SectionFields({
               </fieldset>
             );
           })}
-          <ActionButton
-            intent={intents.sub("add", index)}
-            label={`Add subsection to section ${index + 1}`}
-            onAction={onAction}
-            className={cn(smallButton, "text-brand-700")}
-          >
-            <span aria-hidden="true">+ </span>Add subsection
-          </ActionButton>
+          <AddRowButton intent={intents.sub("add", index)} what="subsection" index={index} onAction={onAction} />
         </div>
       );
     }
