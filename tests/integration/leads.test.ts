@@ -383,6 +383,22 @@ describe("the person page", () => {
     ]);
   });
 
+  it("stores one note when the same Add note form is sent twice (a double click, a retry), and records it once", async () => {
+    const [id] = await seedPeople([{ email: `twice-${uid()}@example.com` }]);
+    const page = await (await get(`/admin/dashboard/leads/${id}`, admin.cookie)).text();
+    const noteKey = /name="noteKey" value="([0-9a-f-]{36})"/.exec(page)?.[1];
+    expect(noteKey).toBeTruthy();
+    const form = { intent: "note-add", body: "Called once", noteKey: noteKey! };
+    const [a, b] = await Promise.all([post(id!, form), post(id!, form)]);
+    expect([a.status, b.status]).toEqual([302, 302]);
+    expect((await post(id!, form)).status).toBe(302);
+    expect(await all("SELECT id, body FROM person_notes WHERE person_id = ?", id)).toEqual([{ id: noteKey, body: "Called once" }]);
+    expect(await all("SELECT 1 FROM audit_log WHERE action = 'people.note-add' AND record_id = ?", id)).toHaveLength(1);
+    // The page after it offers a new key for the next note.
+    const after = await (await get(`/admin/dashboard/leads/${id}`, admin.cookie)).text();
+    expect(/name="noteKey" value="([0-9a-f-]{36})"/.exec(after)?.[1]).not.toBe(noteKey);
+  });
+
   it("answers an unknown person with 404", async () => {
     expect((await get("/admin/dashboard/leads/no-such-person", admin.cookie)).status).toBe(404);
   });

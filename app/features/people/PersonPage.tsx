@@ -122,7 +122,7 @@ function DueForm({ data, lastResult }: { data: PersonPageData; lastResult: Resul
 
 const MARKUP_HINT = "**bold**, [label](https://…), and lines starting with - make a list.";
 
-function NoteAddForm({ lastResult }: { lastResult: Result }) {
+function NoteAddForm({ lastResult, noteKey }: { lastResult: Result; noteKey: string }) {
   const [form, fields] = useForm({
     id: "person-note-add",
     ...useFormOptions(lastResult),
@@ -131,6 +131,7 @@ function NoteAddForm({ lastResult }: { lastResult: Result }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="note-add" />
+      <input type="hidden" name="noteKey" value={noteKey} />
       <Field label="New note" htmlFor={fields.body.id} errorId={fields.body.errorId} errors={fields.body.errors} hint={MARKUP_HINT}>
         <Textarea {...getTextareaProps(fields.body)} rows={3} className="min-h-20" />
       </Field>
@@ -308,7 +309,7 @@ export function PersonPage({ data, actionData }: { data: PersonPageData; actionD
             <DueForm key={version} data={data} lastResult={resultFor(actionData, "due")} />
           </Panel>
           <Panel title="Notes">
-            <NoteAddForm key={version} lastResult={resultFor(actionData, "note-add")} />
+            <NoteAddForm key={version} lastResult={resultFor(actionData, "note-add")} noteKey={data.noteKey} />
           </Panel>
         </aside>
       </div>

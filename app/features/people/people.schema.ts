@@ -37,7 +37,7 @@ export const dueSchema = z.object({
 
 const noteBody = multiLine(M.noteRequired).min(1, M.noteRequired).max(NOTE_MAX, M.noteTooLong);
 
-export const noteAddSchema = z.object({ intent: z.literal("note-add"), body: noteBody });
+export const noteAddSchema = z.object({ intent: z.literal("note-add"), body: noteBody, noteKey: z.uuid().optional() });
 export const noteEditSchema = z.object({ intent: z.literal("note-edit"), noteId: z.string().min(1), body: noteBody });
 export const noteDeleteSchema = z.object({ intent: z.literal("note-delete"), noteId: z.string().min(1) });
 

@@ -270,6 +270,8 @@ export interface PersonPageData {
   timeline: TimelineItem[];
   admins: AdminOption[];
   now: number;
+  /** The id the next note added on this page takes: a doubled or retried "Add note" stores one note. */
+  noteKey: string;
 }
 
 type Rec = Record<string, unknown> & { id: string; at: number };
@@ -347,7 +349,7 @@ export async function loadPerson(db: D1Database, id: string, adminId: string, no
       mine: r.author_id === adminId,
     })),
   ].sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
-  return { person, timeline, admins: admins as unknown as AdminOption[], now };
+  return { person, timeline, admins: admins as unknown as AdminOption[], now, noteKey: crypto.randomUUID() };
 }
 
 const dueText = (v: unknown) => (v === null || v === undefined || v === "" ? "none" : new Date(Number(v)).toISOString());
@@ -492,10 +494,12 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
     case "note-add":
       statements.push(
         db
+          // The page's note key: the same form sent twice (a double click, a retry) finds its note there already.
           .prepare(
-            "INSERT INTO person_notes (id, person_id, author_id, author_email, body, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+            `INSERT INTO person_notes (id, person_id, author_id, author_email, body, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+             ON CONFLICT(id) DO NOTHING`,
           )
-          .bind(crypto.randomUUID(), personId, admin.id, admin.email, value.body, now),
+          .bind(value.noteKey ?? crypto.randomUUID(), personId, admin.id, admin.email, value.body, now),
       );
       toast = M.noteAdded;
       break;
@@ -526,18 +530,17 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
       value.intent === "note-edit" || value.intent === "note-delete"
         ? sql`EXISTS (SELECT 1 FROM person_notes WHERE id = ${value.noteId} AND author_id = ${admin.id})`
         : undefined;
-    const entry = auditStatement(
-      db,
-      {
-        action: `people.${value.intent}`,
-        actor: requestActor(request, admin),
-        resource: "people",
-        recordId: personId,
-        detail: auditDetail(value),
-      },
-      noteGuard,
-    );
+    const entryInput = {
+      action: `people.${value.intent}` as const,
+      actor: requestActor(request, admin),
+      resource: "people",
+      recordId: personId,
+      detail: auditDetail(value),
+    };
+    const entry = auditStatement(db, entryInput, noteGuard);
     if (noteGuard) statements.unshift(entry);
+    // A note added again under its key stores nothing, and records nothing (changes() of the insert).
+    else if (value.intent === "note-add") statements.push(auditStatement(db, entryInput, sql`changes() = 1`));
     else statements.push(entry);
     try {
       await db.batch(statements);
