@@ -214,11 +214,15 @@ export async function privacyAction(request: Request, env: Env, actor: Actor) {
         erased = await erasePersonalData(env, value.email, value.requestId, actor);
       } catch (error) {
         console.error("Privacy: erasure failed", error);
-        return reply(
-          submission.reply({ formErrors: [M.eraseFailed] }),
-          503,
-          await privacyView(env.DB, value.email, "confirm", value.requestId),
-        );
+        // The confirmation again with the message; its counts too, unless the database cannot even be read.
+        const view = await privacyView(env.DB, value.email, "confirm", value.requestId).catch((): PrivacyView => ({
+          step: "confirm",
+          email: value.email,
+          counts: [],
+          total: 0,
+          requestId: value.requestId,
+        }));
+        return reply(submission.reply({ formErrors: [M.eraseFailed] }), 503, view);
       }
       return redirectWithToast(env, PRIVACY_PATH, {
         type: "success",
