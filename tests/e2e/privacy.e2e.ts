@@ -49,7 +49,7 @@ describe.each(modes)("a person's data on request $name", ({ js }) => {
     await page.getByRole("button", { name: "Export data (JSON)" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+    const exported = JSON.parse(await readFile(await download.path(), "utf8")) as {
       subject: string;
       tables: Record<string, { rows: Record<string, unknown>[] }>;
     };
