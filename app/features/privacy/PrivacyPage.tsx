@@ -47,7 +47,7 @@ function Counts({ view, erase = false }: { view: PrivacyView; erase?: boolean })
       {rows.map((c) => (
         <li key={c.table} className="flex flex-wrap justify-between gap-x-4 gap-y-1 px-3 py-2">
           <span className="text-ink">{c.label}</span>
-          <span className="text-slate-600">
+          <span className="ml-auto text-right text-slate-600">
             {c.rows}
             {erase ? `, ${c.eraseText}` : ""}
           </span>
