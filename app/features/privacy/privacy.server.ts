@@ -37,6 +37,16 @@ export async function countPersonalData(db: D1Database, email: string): Promise<
   return PERSONAL_DATA.map((t, i) => ({ table: t.table, label: t.label, rows: row?.[`c${i}`] ?? 0, eraseText: t.eraseText }));
 }
 
+/** The page's forms are an address and a few hidden fields: more than 16 kB is refused (413). */
+async function readSmallForm(request: Request): Promise<FormData> {
+  try {
+    return await readFormData(request, 16 * 1024);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------- export
 
 export interface PersonalDataExport {
@@ -99,7 +109,7 @@ export async function personalDataDownload(env: Env, email: string, actor: Actor
 
 /** The export route's action: the address from the summary's form, checked with the same schema. */
 export async function exportAction(request: Request, env: Env, actor: Actor): Promise<Response> {
-  const submission = parseWithZod(await readFormData(request, 16 * 1024), { schema: exportSchema });
+  const submission = parseWithZod(await readSmallForm(request), { schema: exportSchema });
   if (submission.status !== "success") return redirectWithToast(env, PRIVACY_PATH, { type: "error", title: M.emailInvalid });
   return personalDataDownload(env, submission.value.email, actor);
 }
@@ -178,13 +188,7 @@ export type PrivacyActionData = { intent: PrivacyIntent | null; result: Submissi
  * ticked shows its confirmation again with the message under the box.
  */
 export async function privacyAction(request: Request, env: Env, actor: Actor) {
-  let form: FormData;
-  try {
-    form = await readFormData(request, 16 * 1024);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
+  const form = await readSmallForm(request);
   const submission = parseWithZod(form, { schema: privacyActionSchema });
   const raw = String(form.get("intent") ?? "");
   const intent = privacyActionSchema.options.some((o) => o.shape.intent.value === raw) ? (raw as PrivacyIntent) : null;
