@@ -398,6 +398,10 @@ export const emailOutbox = sqliteTable(
     index("outbox_created_idx").on(t.createdAt),
     // The emails sent to a person (their page's timeline).
     index("outbox_recipient_idx").on(t.recipient, t.createdAt),
+    // Retention (app/features/privacy/retention.server.ts): sent rows whose body is still there, oldest first.
+    index("outbox_body_kept_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'sent' AND payload <> '{}'`),
   ],
 );
 

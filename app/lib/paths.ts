@@ -4,3 +4,5 @@ export const FINAL_GUIDE_PATH = "/playbook/Shopify-App-Launch-and-Scaling-Playbo
 export const PLAYBOOKS_PATH = "/playbooks";
 export const PREMIUM_PATH = "/playbooks/premium";
 export const CHECKLIST_PATH = "/shopify-app-marketing-checklist";
+export const PRIVACY_PATH = "/admin/privacy";
+export const PRIVACY_EXPORT_PATH = "/admin/privacy/export";

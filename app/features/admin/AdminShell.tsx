@@ -17,6 +17,7 @@ const adminTabs = [
   { to: "/admin/dashboard/leads", label: "Leads" },
   { to: "/admin/dashboard/outbox", label: "Email outbox" },
   { to: "/admin/audit", label: "Audit" },
+  { to: "/admin/privacy", label: "Privacy" },
 ] as const;
 
 const countCards: { key: keyof DashboardCounts; label: string }[] = [

@@ -4,11 +4,11 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RichText } from "~/components/content/StructuredContent";
 import { Badge } from "~/components/ui/Badge";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { formatDateTime } from "~/components/ui/format";
 import { DueBadge, StatusBadge } from "./LeadsTab";
-import { LEADS_PATH, personFormLabel, STATUS_OPTIONS } from "./people.options";
+import { LEADS_PATH, personFormLabel, personPrivacyPath, STATUS_OPTIONS } from "./people.options";
 import { dueSchema, dueToInput, noteAddSchema, noteDeleteSchema, noteEditSchema, ownerSchema, statusSchema } from "./people.schema";
 import type { PersonActionData, PersonPageData, TimelineItem } from "./people.server";
 
@@ -258,6 +258,14 @@ export function PersonPage({ data, actionData }: { data: PersonPageData; actionD
       <div className="mt-2 mb-6 flex flex-wrap items-center gap-3">
         <h2 className="text-xl font-semibold break-all">{person.name || person.email}</h2>
         <StatusBadge status={person.status} />
+        <nav aria-label="Personal data" className="flex flex-wrap gap-2 sm:ml-auto">
+          <Link to={personPrivacyPath(person.id)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Export data
+          </Link>
+          <Link to={personPrivacyPath(person.id, "erase")} className={buttonClasses({ variant: "danger", size: "sm" })}>
+            Erase data
+          </Link>
+        </nav>
       </div>
       <dl className="mb-6 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
         {(

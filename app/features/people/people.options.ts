@@ -1,5 +1,6 @@
 /** The pipeline's choices, shared by the list's filters, the person page's forms and the schema. */
 import type { PersonStatus } from "~/db/schema";
+import { PRIVACY_PATH } from "~/lib/paths";
 
 export { personForms, personFormLabel, type PersonForm } from "~/lib/people";
 
@@ -27,6 +28,9 @@ export const NO_OWNER = "none";
 export const PEOPLE_PAGE_SIZE = 50;
 export const LEADS_PATH = "/admin/dashboard/leads";
 export const personPath = (id: string) => `${LEADS_PATH}/${id}`;
+/** The Privacy page with a person's address filled in: its summary (export), or the erasure's confirmation. */
+export const personPrivacyPath = (id: string, step?: "erase") =>
+  `${PRIVACY_PATH}?person=${encodeURIComponent(id)}${step ? `&step=${step}` : ""}`;
 
 export const LOST_REASON_MAX = 200;
 export const NOTE_MAX = 5000;

@@ -1,0 +1,161 @@
+/**
+ * The one list of personal data (ADR 0014): every table that holds data about
+ * a visitor, which of its columns are personal, how to find one email
+ * address's rows, and what erasure does to them. The export, the erasure and
+ * the lookup's counts are all generated from it; the tables left out are
+ * listed in `EXEMPT_TABLES` with the reason. tests/integration/privacy.test.ts
+ * reads the live schema and fails when a table or column that looks personal
+ * (by its name) is in neither list: a new feature cannot forget.
+ *
+ * Every condition binds the address once, as `?1` (exactly as typed; SQLite
+ * normalises it with `lower(trim(?1))`, as every writer of `people` does), so
+ * no statement comes near D1's 100 bound parameters whatever the list grows to.
+ *
+ * Wired at merge: the consent records (`consents`, issue 25's newsletter and
+ * waitlist part) get an entry here; the schema-reading test fails until they do.
+ */
+
+/** The address as the database compares it: the one bound parameter of every statement. */
+export const ADDRESS = "lower(trim(?1))";
+
+/** The person with the address (people hold it normalised: the unique index answers). */
+const OF_PERSON = `person_id IN (SELECT id FROM people WHERE email = ${ADDRESS})`;
+
+export interface PersonalDataTable {
+  table: string;
+  /** What the export and the lookup call this part. */
+  label: string;
+  /** The columns holding personal data (each column the test's name rule flags must be here). */
+  columns: readonly string[];
+  /** The rows about the address: a condition on the table, with the address as ?1 (and no other parameter). */
+  where: string;
+  /**
+   * What erasure does: delete the rows, or run this SET on them (the row stays, without its personal data).
+   * The statements run in the list's order, in one batch: rows found through `people` come before it.
+   */
+  erase: "delete" | { set: string };
+  /** What erasure does, in words (the confirmation page). */
+  eraseText: string;
+  /** Text columns holding JSON, parsed in the export. */
+  json?: readonly string[];
+  /** The export's row order. */
+  orderBy: string;
+}
+
+const submission = (table: string, label: string, columns: string[], json?: string[]): PersonalDataTable => ({
+  table,
+  label,
+  columns,
+  where: `lower(trim(email)) = ${ADDRESS}`,
+  erase: "delete",
+  eraseText: "deleted",
+  orderBy: "created_at",
+  ...(json ? { json } : {}),
+});
+
+export const PERSONAL_DATA: readonly PersonalDataTable[] = [
+  // ------------------------------------------------------------ the forms
+  submission("onboarding_submissions", "Onboarding answers (finished and drafts)", ["email", "form_data"], ["form_data"]),
+  submission("lead_magnet_submissions", "Playbook and checklist requests", ["first_name", "email", "app_url", "phone", "page"]),
+  submission("premium_access_requests", "Premium access requests", ["first_name", "email", "company"]),
+  submission("contact_messages", "Contact messages", ["name", "email", "company", "message"]),
+  // The unique index is on this very expression.
+  submission("waitlist_entries", "Waitlist sign-up", ["email"]),
+  submission("newsletter_subscribers", "Newsletter sign-up", ["email"]),
+  {
+    table: "qa_submissions",
+    label: "Questions asked",
+    columns: ["submitter_name", "submitter_email"],
+    where: `lower(trim(submitter_email)) = ${ADDRESS}`,
+    // The question stays (published ones stay published), without who asked it.
+    erase: { set: "submitter_name = NULL, submitter_email = NULL, updated_at = (unixepoch() * 1000)" },
+    eraseText: "kept without name and email",
+    orderBy: "created_at",
+  },
+  // --------------------------------------------------------------- email
+  {
+    table: "email_outbox",
+    label: "Emails sent",
+    columns: ["recipient", "subject", "payload", "last_error"],
+    // Emails to the address, and the team's notifications about it (the address is a value in their payload:
+    // `instr` is the cheap first test, `json_tree` the exact one, so ann@x.io never matches joann@x.io).
+    where: `lower(trim(recipient)) = ${ADDRESS}
+      OR (instr(lower(payload), ${ADDRESS}) > 0 AND json_valid(payload)
+          AND EXISTS (SELECT 1 FROM json_tree(email_outbox.payload) j WHERE j.type = 'text' AND lower(trim(j.value)) = ${ADDRESS}))`,
+    erase: "delete",
+    eraseText: "deleted",
+    json: ["payload"],
+    orderBy: "created_at",
+  },
+  // --------------------------------------------------------- lead finder
+  {
+    table: "leads",
+    label: "Lead Finder stores",
+    columns: ["store_name", "store_url", "email"],
+    where: `lower(trim(email)) = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "created_at",
+  },
+  // ------------------------------------------ the pipeline (people last)
+  {
+    table: "person_notes",
+    label: "Notes about the person",
+    columns: ["person_id", "author_id", "author_email", "body"],
+    where: OF_PERSON,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "created_at",
+  },
+  {
+    table: "person_events",
+    label: "Status history",
+    columns: ["person_id", "from_value", "to_value", "detail", "actor"],
+    where: OF_PERSON,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "created_at",
+  },
+  {
+    table: "person_submissions",
+    label: "Links of the submissions to the person",
+    columns: ["person_id"],
+    where: OF_PERSON,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "created_at",
+  },
+  {
+    table: "people",
+    label: "Person (the Leads pipeline)",
+    columns: ["email", "name", "company", "app", "lost_reason"],
+    where: `email = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "created_at",
+  },
+];
+
+/**
+ * Tables with columns that look personal but hold no visitor's data, and why
+ * they are left out of the export and the erasure.
+ */
+export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
+  users: "The team's own accounts (admins), managed on the Team page.",
+  admin_sessions: "Admins' sign-ins (device and country), removed when the session ends.",
+  account_tokens:
+    "Invitation and password-reset links for the team: an invitee's address until the link is used, revoked or expires; removed with the team member.",
+  audit_log:
+    "The admins' record: the actor and address are the admin's; a visitor's address is kept only as a keyed hash (failed sign-ins, privacy.export, privacy.erase). Its own retention: AUDIT_RETENTION_DAYS.",
+  pages: "Site content; updated_by is the admin who saved it.",
+  guides: "Site content; updated_by is the admin who saved it.",
+  content_blocks: "Site content; name is the block's name, updated_by the admin who saved it.",
+  blogs: "Site content; the author is a published byline, updated_by the admin who saved it.",
+  revisions: "Earlier versions of site content; saved_by is the admin.",
+  media: "Uploaded images; name is the file's name, uploaded_by the admin.",
+  rate_limits: "Short-lived counters of the sign-in throttle (keyed by address or account), removed by the cron after a day.",
+  d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
+};
+
+const byTable = new Map(PERSONAL_DATA.map((t) => [t.table, t]));
+export const personalDataTable = (table: string) => byTable.get(table);

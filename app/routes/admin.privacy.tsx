@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { AdminShell } from "~/features/admin/AdminShell";
+import { requireAdmin } from "~/features/admin/auth.server";
+import { TabError } from "~/features/admin/TabError";
+import { PrivacyPage } from "~/features/privacy/PrivacyPage";
+import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
+import { requestActor } from "~/lib/audit.server";
+
+/** A person's data on request (ADR 0014): type an address (or come from a person's page) to export or erase it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  return { email: admin.email, ...(await privacyPage(env.DB, new URL(request.url))) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const admin = await requireAdmin(request, env);
+  return privacyAction(request, env, requestActor(request, admin));
+}
+
+export const handle = { bareLayout: true };
+
+export default function PrivacyRoute() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <AdminShell email={data.email}>
+      <PrivacyPage data={data} actionData={useActionData<PrivacyActionData>()} />
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Privacy | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  return (
+    <div className="mx-auto max-w-2xl p-8">
+      <TabError error={error} />
+    </div>
+  );
+}

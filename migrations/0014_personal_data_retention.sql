@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_body_kept_idx` ON `email_outbox` (`created_at`) WHERE status = 'sent' AND payload <> '{}';
