@@ -2,7 +2,7 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix;
  * - queue: the notification-email consumer (EMAIL_QUEUE);
- * - scheduled: the outbox sweeper and the audit log's retention (cron, every 5 minutes).
+ * - scheduled: the outbox sweeper, the audit log's retention and unconfirmed newsletter sign-ups (cron, every 5 minutes).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The app is built before the Worker runs (`npm run build`).
@@ -14,7 +14,8 @@ import { getLoadContext } from "./load-context";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
-import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
+import { pruneUnconfirmedSubscribers } from "./app/features/lead-capture/newsletter.server";
+import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
@@ -41,7 +42,8 @@ export default {
     loadContext.afterResponse = (task) => deferred.push(task);
     try {
       // A cookie the site cannot read or verify is dropped here, before any loader sees it, and cleared.
-      const { request: readable, clear } = await dropUnreadableCookies(request, env);
+      const { request: cookiesRead, clear } = await dropUnreadableCookies(request, env);
+      const readable = oneClickUnsubscribeRequest(cookiesRead);
       const session = await openD1Session(readable, env);
       const sessionEnv = { ...env, DB: session as unknown as D1Database };
       loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
@@ -72,5 +74,7 @@ export default {
     ctx.waitUntil(sweepOutbox(env));
     // Entries older than AUDIT_RETENTION_DAYS (default 365), a few thousand rows per run at most.
     ctx.waitUntil(pruneAuditLog(env));
+    // Newsletter sign-ups never confirmed, after RETENTION_UNCONFIRMED_SIGNUP_DAYS (default 7).
+    ctx.waitUntil(pruneUnconfirmedSubscribers(env));
   },
 } satisfies ExportedHandler<Env>;
