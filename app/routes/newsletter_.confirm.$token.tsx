@@ -19,7 +19,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
   return data({ state }, { status: statusOf(state), headers: NO_STORE });
 }
 
-export const handle = { hideNewsletter: true, noPopup: true };
+export const handle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
 
 export default function ConfirmNewsletter() {
   const loaded = useLoaderData<typeof loader>();
