@@ -14,7 +14,7 @@ import {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.server";
-import { pruneUnconfirmedSubscribers } from "~/features/lead-capture/newsletter.server";
+import { deleteUnconfirmedSignups, pruneUnconfirmedSubscribers } from "~/features/lead-capture/newsletter.server";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
 import { get, signedInAdmin } from "./admin-helpers";
@@ -477,6 +477,12 @@ describe("pruning unconfirmed sign-ups (cron)", () => {
     expect(await rows()).toEqual([edge, oldConfirmed, oldLeft].sort());
     expect(await consentRows()).toEqual([edge, oldConfirmed, oldLeft].sort());
     expect(await all("SELECT id FROM newsletter_subscribers WHERE email = ?", old)).toEqual([]);
+
+    // One bounded step deletes at most `limit` sign-ups, oldest first.
+    const younger = await seed("younger", "pending", 5);
+    expect(await deleteUnconfirmedSignups(env.DB, now - 4 * DAY, 1)).toBe(1);
+    expect(await rows()).toEqual([oldConfirmed, oldLeft, younger].sort());
+    expect(await consentRows()).toEqual([oldConfirmed, oldLeft, younger].sort());
 
     // A shorter setting reaches the younger one; confirmed and unsubscribed rows are never pruned.
     await pruneUnconfirmedSubscribers({ ...env, RETENTION_UNCONFIRMED_SIGNUP_DAYS: "3" }, now);

@@ -165,16 +165,38 @@ export function unconfirmedRetentionDays(env: Pick<Env, "RETENTION_UNCONFIRMED_S
 }
 
 /**
- * Deletes sign-ups still unconfirmed after the retention period, with their consent records
- * (never confirmed, so never in force; consents withdrawn earlier, from a past subscription, stay),
- * in one batch. Run by the cron. Returns how many sign-ups went.
+ * One bounded step of the pruning: up to `limit` sign-ups still unconfirmed and asked for before
+ * `before`, oldest first along `newsletter_status_requested_idx`, with their open consents (never
+ * confirmed, so never in force; consents withdrawn earlier, from a past subscription, stay), in one
+ * batch. The shape of the privacy retention's `RetentionStep` (db, before, limit) => deleted.
+ */
+export async function deleteUnconfirmedSignups(db: D1Database, before: number, limit: number): Promise<number> {
+  const stale = `SELECT %s FROM newsletter_subscribers WHERE status = 'pending' AND requested_at < ?1 ORDER BY requested_at, id LIMIT ?2`;
+  const [, removed] = await db.batch([
+    db
+      .prepare(
+        `DELETE FROM consents WHERE list = 'newsletter' AND withdrawn_at IS NULL AND email IN (${stale.replace("%s", "lower(trim(email))")})`,
+      )
+      .bind(before, limit),
+    db.prepare(`DELETE FROM newsletter_subscribers WHERE id IN (${stale.replace("%s", "id")})`).bind(before, limit),
+  ]);
+  return removed?.meta.changes ?? 0;
+}
+
+const PRUNE_BATCH = 500;
+const PRUNE_ROUNDS = 2;
+
+/**
+ * Deletes sign-ups still unconfirmed after RETENTION_UNCONFIRMED_SIGNUP_DAYS (7 by default), run
+ * by the cron: a few bounded steps, so a backlog goes over the next runs. Returns how many went.
  */
 export async function pruneUnconfirmedSubscribers(env: Env, now = Date.now()): Promise<number> {
   const before = now - unconfirmedRetentionDays(env) * DAY_MS;
-  const stale = "SELECT lower(trim(email)) FROM newsletter_subscribers WHERE status = 'pending' AND requested_at < ?1";
-  const [, removed] = await env.DB.batch([
-    env.DB.prepare(`DELETE FROM consents WHERE list = 'newsletter' AND withdrawn_at IS NULL AND email IN (${stale})`).bind(before),
-    env.DB.prepare("DELETE FROM newsletter_subscribers WHERE status = 'pending' AND requested_at < ?1").bind(before),
-  ]);
-  return removed?.meta.changes ?? 0;
+  let removed = 0;
+  for (let round = 0; round < PRUNE_ROUNDS; round++) {
+    const n = await deleteUnconfirmedSignups(env.DB, before, PRUNE_BATCH);
+    removed += n;
+    if (n < PRUNE_BATCH) break;
+  }
+  return removed;
 }
