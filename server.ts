@@ -15,7 +15,7 @@ import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.s
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
 import { runRetention } from "./app/features/privacy/retention.server";
-import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
+import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
@@ -42,7 +42,8 @@ export default {
     loadContext.afterResponse = (task) => deferred.push(task);
     try {
       // A cookie the site cannot read or verify is dropped here, before any loader sees it, and cleared.
-      const { request: readable, clear } = await dropUnreadableCookies(request, env);
+      const { request: cookiesRead, clear } = await dropUnreadableCookies(request, env);
+      const readable = oneClickUnsubscribeRequest(cookiesRead);
       const session = await openD1Session(readable, env);
       const sessionEnv = { ...env, DB: session as unknown as D1Database };
       loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };

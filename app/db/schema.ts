@@ -156,9 +156,13 @@ export const waitlistEntries = sqliteTable(
     /** Stored trimmed and lower-cased, so one person is one row (the index holds it whatever a writer stores). */
     email: text("email").notNull(),
     createdAt: createdAt(),
+    /** Set by the unsubscribe link: no more list email until the address joins again (ADR 0016). */
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("waitlist_email_key_unique").on(sql`lower(trim(${t.email}))`), index("waitlist_created_idx").on(t.createdAt)],
 );
+
+export const newsletterStatuses = ["pending", "confirmed", "unsubscribed"] as const;
 
 export const newsletterSubscribers = sqliteTable(
   "newsletter_subscribers",
@@ -167,8 +171,24 @@ export const newsletterSubscribers = sqliteTable(
     /** Stored trimmed and lower-cased: subscribing twice keeps one row (the index holds it whatever a writer stores). */
     email: text("email").notNull(),
     createdAt: createdAt(),
+    /**
+     * Double opt-in (ADR 0016): a sign-up is `pending` until its emailed link is confirmed; only
+     * `confirmed` rows are subscribed. Rows from before double opt-in default to `confirmed`.
+     */
+    status: text("status", { enum: newsletterStatuses }).notNull().default("confirmed"),
+    /** SHA-256 of the confirmation link's token (never the token), while `pending`. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
+    /** The latest sign-up that asked for a confirmation: unconfirmed ones are pruned by it. */
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`), index("newsletter_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`),
+    index("newsletter_created_idx").on(t.createdAt),
+    index("newsletter_status_requested_idx").on(t.status, t.requestedAt),
+  ],
 );
 
 export const contactMessages = sqliteTable(
@@ -584,3 +604,28 @@ export const personNotes = sqliteTable(
 );
 
 export type PersonRow = typeof people.$inferSelect;
+
+// ------------------------------------------------------------ consent records (newsletter, waitlist; ADR 0016)
+
+export const consentLists = ["newsletter", "waitlist"] as const;
+
+/**
+ * One row per sign-up to a list: which list, under which version of the privacy notice, when;
+ * `withdrawn_at` once the address unsubscribes. Written in the same batch as the sign-up.
+ */
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: id(),
+    /** lower(trim(email)), as typed on the form. */
+    email: text("email").notNull(),
+    list: text("list", { enum: consentLists }).notNull(),
+    /** `PRIVACY_NOTICE.version` (app/features/privacy/notice.ts) shown with the form. */
+    noticeVersion: text("notice_version").notNull(),
+    givenAt: integer("given_at", { mode: "timestamp_ms" }).notNull(),
+    withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("consents_email_list_idx").on(t.email, t.list)],
+);
+
+export type ConsentRow = typeof consents.$inferSelect;

@@ -13,7 +13,7 @@ import { getDb } from "~/lib/db.server";
 import type { EmailQueueMessage } from "./outbox.server";
 import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "./policy";
 import { templateFor } from "./registry.server";
-import { renderEmail } from "./render.server";
+import { emailContext, renderEmail } from "./render.server";
 import { getTransport } from "./transports.server";
 
 export type { EmailQueueMessage };
@@ -79,10 +79,7 @@ async function handleEmailMessage(
   try {
     const template = templateFor(row.kind);
     if (!template) throw new Error(`No email template for kind "${row.kind}"`);
-    const rendered = renderEmail(template, row.payload, {
-      siteUrl: env.SITE_URL,
-      contactEmail: env.CONTACT_EMAIL,
-    });
+    const rendered = renderEmail(template, row.payload, await emailContext(env, template, row.recipient));
     await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
   } catch (error) {
     // Not accepted by the provider (or it crashed before, or did not answer in time): retried, so nothing is lost.

@@ -9,7 +9,18 @@ const styles = {
 };
 
 /** The shared frame of every email: brand, card, footer. */
-export function EmailLayout({ preview, ctx, children }: { preview: string; ctx: EmailContext; children: ReactNode }) {
+export function EmailLayout({
+  preview,
+  ctx,
+  unsubscribeUrl,
+  children,
+}: {
+  preview: string;
+  ctx: EmailContext;
+  /** A list's email: the visible unsubscribe link under the card. */
+  unsubscribeUrl?: string;
+  children: ReactNode;
+}) {
   return (
     <html lang="en">
       <head>
@@ -26,6 +37,11 @@ export function EmailLayout({ preview, ctx, children }: { preview: string; ctx: 
           Founder Leads · <a href={ctx.siteUrl}>{ctx.siteUrl.replace(/^https?:\/\//, "")}</a> · Questions?{" "}
           <a href={`mailto:${ctx.contactEmail}`}>{ctx.contactEmail}</a>
         </p>
+        {unsubscribeUrl ? (
+          <p style={styles.footer}>
+            You get this email because you signed up on our site. <a href={unsubscribeUrl}>Unsubscribe</a>
+          </p>
+        ) : null}
       </body>
     </html>
   );

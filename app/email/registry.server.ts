@@ -6,7 +6,7 @@ import { invitationEmail, passwordResetEmail } from "~/features/admin/account.em
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
 import { premiumNoticeEmail, premiumRequesterEmail } from "~/features/lead-capture/premium.emails";
-import { newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
+import { newsletterConfirmEmail, newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/onboarding/onboarding.emails";
 import { qaAlertEmail } from "~/features/qa/qa.emails";
@@ -15,6 +15,7 @@ import type { EmailTemplate } from "./template";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of templates of every payload type; each validates its own payload with its schema
 const templates: EmailTemplate<any>[] = [
   ...waitlistEmails,
+  newsletterConfirmEmail,
   newsletterWelcomeEmail,
   contactNoticeEmail,
   leadMagnetVisitorEmail,

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { listUnsubscribeHeaders, unsubscribeUrl } from "~/lib/list-unsubscribe.server";
 import { EmailLayout } from "./layout";
 import type { EmailContext, EmailTemplate } from "./template";
 
@@ -6,6 +7,19 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra message headers the transport passes on (List-Unsubscribe for a list's email). */
+  headers: Record<string, string>;
+}
+
+/** The context one email renders in: the site's addresses, and the recipient's unsubscribe link for a list's email. */
+export async function emailContext(
+  env: Env,
+  template: Pick<EmailTemplate<Record<string, unknown>>, "list">,
+  recipient: string,
+): Promise<EmailContext> {
+  const ctx: EmailContext = { siteUrl: env.SITE_URL, contactEmail: env.CONTACT_EMAIL };
+  if (template.list) ctx.unsubscribeUrl = await unsubscribeUrl(env, template.list, recipient);
+  return ctx;
 }
 
 export function renderEmail<P extends Record<string, unknown>>(
@@ -14,10 +28,13 @@ export function renderEmail<P extends Record<string, unknown>>(
   ctx: EmailContext,
 ): RenderedEmail {
   const payload = template.schema.parse(rawPayload);
+  // A list's email is never sent without its way out.
+  if (template.list && !ctx.unsubscribeUrl) throw new Error(`Email "${template.kind}" goes to a list but has no unsubscribe link`);
+  const unsubscribe = template.list ? ctx.unsubscribeUrl : undefined;
   const html =
     "<!doctype html>" +
     renderToStaticMarkup(
-      <EmailLayout preview={template.preview(payload)} ctx={ctx}>
+      <EmailLayout preview={template.preview(payload)} ctx={ctx} unsubscribeUrl={unsubscribe}>
         {template.html(payload, ctx)}
       </EmailLayout>,
     );
@@ -26,5 +43,11 @@ export function renderEmail<P extends Record<string, unknown>>(
     .subject(payload)
     .replace(/[\r\n]+/g, " ")
     .slice(0, 200);
-  return { subject, html, text: template.text(payload, ctx) };
+  const text = template.text(payload, ctx);
+  return {
+    subject,
+    html,
+    text: unsubscribe ? `${text}\n\n--\nUnsubscribe: ${unsubscribe}` : text,
+    headers: unsubscribe ? listUnsubscribeHeaders(unsubscribe) : {},
+  };
 }

@@ -5,10 +5,13 @@
  */
 import type { ReactElement } from "react";
 import type { z } from "zod";
+import type { EmailList } from "~/lib/email-lists";
 
 export interface EmailContext {
   siteUrl: string;
   contactEmail: string;
+  /** The recipient's signed unsubscribe link, for a template sent to a `list` (made by `emailContext`). */
+  unsubscribeUrl?: string;
 }
 
 export interface EmailTemplate<P extends Record<string, unknown>> {
@@ -26,6 +29,13 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
    * outbox row as soon as the email is sent, so the database keeps no copy.
    */
   secretFields?: (keyof P & string)[];
+  /**
+   * The list this email is sent to (its recipient joined it). Rendering then adds the
+   * `List-Unsubscribe` and `List-Unsubscribe-Post` headers and a visible unsubscribe link,
+   * and refuses to render without the link (ADR 0016). Emails to the team, and the
+   * newsletter's confirmation request (its recipient has not joined), have none.
+   */
+  list?: EmailList;
 }
 
 export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailTemplate<P>): EmailTemplate<P> {

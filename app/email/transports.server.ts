@@ -19,7 +19,8 @@ export const MAILCHANNELS_URL = "https://api.mailchannels.net/tx/v1/send";
 
 /** The body MailChannels' `POST /tx/v1/send` expects. */
 export interface MailChannelsBody {
-  personalizations: { to: { email: string; name?: string }[] }[];
+  /** `headers`: extra message headers for this recipient (List-Unsubscribe and List-Unsubscribe-Post). */
+  personalizations: { to: { email: string; name?: string }[]; headers?: Record<string, string> }[];
   from: { email: string; name?: string };
   subject: string;
   content: { type: "text/plain" | "text/html"; value: string }[];
@@ -31,7 +32,7 @@ function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNELS_API_K
     async send(email, signal) {
       if (!env.MAILCHANNELS_API_KEY) throw new Error("MAILCHANNELS_API_KEY is not set");
       const body: MailChannelsBody = {
-        personalizations: [{ to: [{ email: email.to }] }],
+        personalizations: [{ to: [{ email: email.to }], ...(Object.keys(email.headers).length ? { headers: email.headers } : {}) }],
         from: emailFrom(env),
         subject: email.subject,
         // MailChannels wants text/plain before text/html.
@@ -57,7 +58,8 @@ function mailChannelsTransport(env: Pick<Env, "EMAIL_FROM" | "MAILCHANNELS_API_K
 const logTransport: EmailTransport = {
   name: "log",
   async send(email) {
-    console.log(`[email:log] to=${email.to} subject=${JSON.stringify(email.subject)}\n${email.text}`);
+    const headers = Object.entries(email.headers).map(([name, value]) => `\n${name}: ${value}`);
+    console.log(`[email:log] to=${email.to} subject=${JSON.stringify(email.subject)}${headers.join("")}\n${email.text}`);
   },
 };
 

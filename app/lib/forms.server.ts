@@ -76,14 +76,15 @@ export type PublicFormActionData = { result: SubmissionResult<string[]>; message
  * `redirectTo` with the success toast. Bad input: 400; too many: 429; too
  * large: 413; a failing `handle`: 503 with `failure` under the form.
  */
-export async function publicFormAction<Schema extends z.ZodType>(
+export async function publicFormAction<Schema extends z.ZodType, Result = unknown>(
   request: Request,
   env: Env,
   config: {
     schema: Schema;
     rateLimit: EdgeRateLimitRule;
-    handle: (value: z.output<Schema>) => Promise<unknown>;
-    success: ToastInput;
+    handle: (value: z.output<Schema>) => Promise<Result>;
+    /** The success message; a function picks it from what `handle` answered (undefined for a bot in the honeypot). */
+    success: ToastInput | ((result: Result | undefined) => ToastInput);
     failure: string;
     /** Without JavaScript, where a success goes (default: the form's `redirectTo` field, i.e. back). */
     successRedirect?: string;
@@ -95,9 +96,10 @@ export async function publicFormAction<Schema extends z.ZodType>(
   if (form.kind === "rejected") {
     return data<PublicFormActionData>({ result: form.result }, { status: form.status, headers: form.headers });
   }
+  let handled: Result | undefined;
   if (form.kind === "valid") {
     try {
-      await config.handle(form.value);
+      handled = await config.handle(form.value);
     } catch (error) {
       console.error(`Public form ${config.rateLimit.name} failed`, error);
       return data<PublicFormActionData>({ result: form.reply({ formErrors: [config.failure] }) }, { status: 503 });
@@ -105,14 +107,15 @@ export async function publicFormAction<Schema extends z.ZodType>(
   }
   // Stored, or a bot in the honeypot: the same answer.
   const headers = config.successHeaders ? await config.successHeaders() : undefined;
+  const success = typeof config.success === "function" ? config.success(handled) : config.success;
   if (form.js) {
     return data<PublicFormActionData>(
       {
         result: form.kind === "valid" ? form.reply({ resetForm: true }) : { status: "success" },
-        message: config.success.title,
+        message: success.title,
       },
       { headers },
     );
   }
-  return redirectWithToast(env, config.successRedirect ?? form.redirectTo, config.success, { headers });
+  return redirectWithToast(env, config.successRedirect ?? form.redirectTo, success, { headers });
 }

@@ -76,6 +76,24 @@ export function crossOriginRefusal(request: Request): Response | null {
   }
 }
 
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * The one-click unsubscribe (RFC 8058) is the one POST exempt from the origin checks (this file's
+ * and Remix's own, which aborts a POST whose Origin is not the Host): its signed link is the
+ * credential, and a mailbox provider posts from its own servers, with no Origin or its own. For a
+ * POST to that exact route only, the Origin and Referer are dropped before anything reads them
+ * (ADR 0016). Every other request is returned as it is.
+ */
+export function oneClickUnsubscribeRequest(request: Request): Request {
+  if (request.method !== "POST" || !ONE_CLICK_UNSUBSCRIBE.test(new URL(request.url).pathname)) return request;
+  if (!request.headers.has("Origin") && !request.headers.has("Referer")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  headers.delete("Referer");
+  return new Request(request, { headers });
+}
+
 function forbidden(): Response {
   return new Response("Forbidden: cross-origin request", { status: 403, headers: { "Content-Type": "text/plain" } });
 }

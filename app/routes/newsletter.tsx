@@ -15,7 +15,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
     handle: ({ email }) => subscribeNewsletter(env, email),
-    success: { type: "success", title: NEWSLETTER_MESSAGES.success },
+    // A new sign-up is asked to confirm; an address already confirmed hears the usual line (nothing is sent).
+    success: (result) => ({
+      type: "success",
+      title: result?.status === "already-subscribed" ? NEWSLETTER_MESSAGES.alreadySubscribed : NEWSLETTER_MESSAGES.success,
+    }),
     failure: NEWSLETTER_MESSAGES.failure,
   });
 }

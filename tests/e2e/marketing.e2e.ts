@@ -78,11 +78,12 @@ describe.each(modes)("marketing site $name", ({ js }) => {
     const footer = page.locator("footer");
     await footer.getByLabel("Email for growth notes").fill(email);
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    const message = "You're subscribed! Watch your inbox for our next growth notes.";
+    // Double opt-in: stored unconfirmed, and asked to confirm (the confirmation: tests/e2e/newsletter.e2e.ts).
+    const message = "Almost there! Check your inbox and click the link to confirm your subscription.";
     if (js) await footer.getByRole("status").getByText(message).waitFor();
     else await page.getByTestId("toast").getByText(message).waitFor();
     expect(page.url()).toBe(`${baseUrl}/saas-academy`);
-    expect(query(`SELECT email FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([{ email }]);
+    expect(query(`SELECT email, status FROM newsletter_subscribers WHERE email = '${email}'`)).toEqual([{ email, status: "pending" }]);
     await expectAccessible(page, js);
     await page.context().close();
   });

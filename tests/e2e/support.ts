@@ -145,7 +145,8 @@ export { waitFor } from "../wait-for";
  */
 export async function emailLink(recipient: string, pathPrefix: string): Promise<string> {
   const file = join(stateDir, "server.log");
-  const pattern = new RegExp(`https?://[^\\s]+(${pathPrefix.replace(/[/.]/g, "\\$&")}/[^\\s]+)`);
+  // A link ends at a space or at the `>` of a header such as `List-Unsubscribe: <https://…>`.
+  const pattern = new RegExp(`https?://[^\\s>]+(${pathPrefix.replace(/[/.]/g, "\\$&")}/[^\\s>]+)`);
   return waitFor(() => {
     if (!existsSync(file)) return null;
     const emails = readFileSync(file, "utf8").split("[email:log] ");

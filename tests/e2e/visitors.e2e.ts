@@ -272,7 +272,8 @@ const EARLY: EarlyCase[] = [
     },
     works: async (page) => {
       await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
-      await page.getByText("You're subscribed! Watch your inbox for our next growth notes.").first().waitFor();
+      // Double opt-in: a new address is asked to confirm (tests/e2e/newsletter.e2e.ts).
+      await page.getByText("Almost there! Check your inbox and click the link to confirm your subscription.").first().waitFor();
     },
   },
   {

@@ -62,7 +62,16 @@ describe("email queue consumer", () => {
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("X-Api-Key")).toBe("mc-test-key");
     const body = JSON.parse(String(init?.body)) as MailChannelsBody;
-    expect(body.personalizations).toEqual([{ to: [{ email }] }]);
+    // The waitlist's email goes to a list: its unsubscribe headers ride on the personalization (ADR 0016).
+    expect(body.personalizations).toEqual([
+      {
+        to: [{ email }],
+        headers: {
+          "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:8787\/unsubscribe\/waitlist\.[\w-]+\.[\w-]+>$/),
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      },
+    ]);
     expect(body.from).toEqual({ email: "hello@localhost.test", name: "Founder Leads" });
     expect(body.subject).toBe("You're on the waitlist for Founder Quest");
     expect(body.content.map((c) => c.type)).toEqual(["text/plain", "text/html"]);

@@ -418,7 +418,7 @@ describe("retention, run by the cron with a fixed clock", () => {
     const p = `b-${uid()}`;
     await env.DB.batch(Array.from({ length: 7 }, (_, i) => outbox(`${p}-${i}`, "sent", 100 + i)));
     const first = await runRetention(env, NOW, { rounds: 2, batch: 2 });
-    expect(first).toMatchObject({ emailBodies: 4, unconfirmedSignups: null });
+    expect(first).toMatchObject({ emailBodies: 4, unconfirmedSignups: expect.any(Number) });
     const cleared = await all<{ id: string }>("SELECT id FROM email_outbox WHERE id LIKE ?1 AND payload = '{}' ORDER BY id", `${p}-%`);
     // The oldest four (ages 106 to 103 days).
     expect(cleared.map((r) => r.id.slice(p.length + 1))).toEqual(["3", "4", "5", "6"]);

@@ -9,7 +9,7 @@ const CHART_SQL = `
       SELECT 'onboarding' AS kind, created_at FROM onboarding_submissions WHERE created_at >= ?1
       UNION ALL SELECT 'lead-magnet', created_at FROM lead_magnet_submissions WHERE created_at >= ?1
       UNION ALL SELECT 'waitlist', created_at FROM waitlist_entries WHERE created_at >= ?1
-      UNION ALL SELECT 'newsletter', created_at FROM newsletter_subscribers WHERE created_at >= ?1)
+      UNION ALL SELECT 'newsletter', created_at FROM newsletter_subscribers WHERE created_at >= ?1 AND status = 'confirmed')
     UNION ALL SELECT * FROM (
       SELECT 'contact', created_at FROM contact_messages WHERE created_at >= ?1
       UNION ALL SELECT 'premium', created_at FROM premium_access_requests WHERE created_at >= ?1

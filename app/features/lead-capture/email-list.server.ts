@@ -1,43 +1,76 @@
 /**
  * Email-only lists (the game waitlist, the newsletter): one row per email
- * (trimmed, lower-cased), written with its outbox emails in one D1 batch, then
- * queued. Joining again keeps the one row and sends nothing more; the
- * database holds the rule too (a unique index on the lower-cased, trimmed
- * email), so two joins at the same moment also keep one row.
+ * (trimmed, lower-cased), written with its consent record and its outbox
+ * emails in one D1 batch, then queued. The database holds the one-row rule too
+ * (a unique index on the lower-cased, trimmed email), so two joins at the same
+ * moment also keep one row.
+ *
+ * Every join records consent (`consents`: the list, the privacy notice's
+ * version, when); unsubscribing withdraws it (`unsubscribeFromList`). The
+ * newsletter's double opt-in is in newsletter.server.ts.
  */
 import { sql } from "drizzle-orm";
-import type { newsletterSubscribers, waitlistEntries } from "~/db/schema";
+import { waitlistEntries } from "~/db/schema";
 import type { OutboxDraft } from "~/email/outbox.server";
+import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
 import { storeAndNotify } from "~/email/store.server";
+import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { getDb } from "~/lib/db.server";
+import type { EmailList } from "~/lib/email-lists";
 import { isUniqueViolation } from "~/lib/unique.server";
-
-type EmailListTable = typeof waitlistEntries | typeof newsletterSubscribers;
+import { newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
+import { waitlistConfirmationEmail } from "./waitlist.emails";
 
 export type JoinResult = { status: "joined"; outboxIds: string[]; queued: boolean } | { status: "already-joined" };
 
-export async function joinEmailList(
-  env: Env,
-  table: EmailListTable,
-  email: string,
-  drafts: [OutboxDraft, ...OutboxDraft[]],
-  form: "waitlist" | "newsletter",
-): Promise<JoinResult> {
+/**
+ * The consent of one sign-up, for the sign-up's batch. `guarded`: written only if the statement
+ * just before it changed a row (a guarded update such as a re-join), like the emails after it.
+ */
+export function consentStatement(d1: D1Database, email: string, list: EmailList, at: number, guarded = false): D1PreparedStatement {
+  return d1
+    .prepare(
+      `INSERT INTO consents (id, email, list, notice_version, given_at)
+       SELECT ?1, lower(trim(?2)), ?3, ?4, ?5 WHERE ?6 = 0 OR changes() = 1`,
+    )
+    .bind(crypto.randomUUID(), email, list, PRIVACY_NOTICE.version, at, guarded ? 1 : 0);
+}
+
+/**
+ * Joins the game waitlist: a new address gets its entry, its consent and the emails; one that
+ * unsubscribed joins again (the same row, a new consent, the emails again); one on the list
+ * hears the usual success and nothing is sent.
+ */
+export async function joinWaitlistList(env: Env, email: string, drafts: [OutboxDraft, ...OutboxDraft[]]): Promise<JoinResult> {
   const db = getDb(env);
-  // The key of the list's unique index (migration 0007): one row per email, whatever its case or spaces.
   const existing = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(sql`lower(trim(${table.email})) = lower(trim(${email}))`)
+    .select({ id: waitlistEntries.id, unsubscribedAt: waitlistEntries.unsubscribedAt })
+    .from(waitlistEntries)
+    .where(sql`lower(trim(${waitlistEntries.email})) = lower(trim(${email}))`)
     .get();
-  if (existing) return { status: "already-joined" };
+  if (existing && !existing.unsubscribedAt) return { status: "already-joined" };
+  const now = Date.now();
   try {
+    if (existing) {
+      // Back after unsubscribing: guarded, so two re-joins at once send one set of emails.
+      const stored = await storeAndNotify(env, {
+        label: "waitlist re-join",
+        records: (_db, d1) => [
+          d1.prepare("UPDATE waitlist_entries SET unsubscribed_at = NULL WHERE id = ?1 AND unsubscribed_at IS NOT NULL").bind(existing.id),
+          consentStatement(d1, email, "waitlist", now, true),
+        ],
+        drafts,
+        onlyIfChanged: true,
+        person: { email, form: "waitlist", recordId: existing.id },
+      });
+      return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
+    }
     const id = crypto.randomUUID();
     const stored = await storeAndNotify(env, {
       label: "email list signup",
-      records: (tx) => [tx.insert(table).values({ id, email })],
+      records: (tx, d1) => [tx.insert(waitlistEntries).values({ id, email }), consentStatement(d1, email, "waitlist", now)],
       drafts,
-      person: { email, form, recordId: id },
+      person: { email, form: "waitlist", recordId: id },
     });
     return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
   } catch (error) {
@@ -45,4 +78,58 @@ export async function joinEmailList(
     if (isUniqueViolation(error)) return { status: "already-joined" };
     throw error;
   }
+}
+
+/** The kinds of email each list sends its members: cancelled when they unsubscribe. */
+const LIST_KINDS: Record<EmailList, string[]> = {
+  newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind],
+  waitlist: [waitlistConfirmationEmail.kind],
+};
+
+export const UNSUBSCRIBED_ERROR = "Not sent: the recipient unsubscribed from the list";
+
+/**
+ * Unsubscribes an address from a list, in one batch: the member row is marked, its open
+ * consents withdrawn, and the list's emails to it not sent yet (queued, or failed and due
+ * for a retry) are cancelled: failed, with no attempts left for the sweeper. Acts once:
+ * a second call changes nothing. Returns whether this call unsubscribed it.
+ */
+export async function unsubscribeFromList(env: Env, list: EmailList, email: string, now = Date.now()): Promise<boolean> {
+  const d1 = env.DB;
+  const member =
+    list === "newsletter"
+      ? d1
+          .prepare(
+            `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ?2, confirm_token_hash = NULL, confirm_expires_at = NULL
+             WHERE lower(trim(email)) = lower(trim(?1)) AND status != 'unsubscribed'`,
+          )
+          .bind(email, now)
+      : d1
+          .prepare(
+            "UPDATE waitlist_entries SET unsubscribed_at = ?2 WHERE lower(trim(email)) = lower(trim(?1)) AND unsubscribed_at IS NULL",
+          )
+          .bind(email, now);
+  const kinds = LIST_KINDS[list];
+  const [changed] = await d1.batch([
+    member,
+    d1
+      .prepare("UPDATE consents SET withdrawn_at = ?3 WHERE email = lower(trim(?1)) AND list = ?2 AND withdrawn_at IS NULL")
+      .bind(email, list, now),
+    d1
+      .prepare(
+        `UPDATE email_outbox SET status = 'failed', attempts = max(attempts, ?3), last_error = ?4, lease_until = NULL
+         WHERE recipient = lower(trim(?1)) AND status != 'sent' AND kind IN (${kinds.map((_, i) => `?${i + 5}`).join(", ")})`,
+      )
+      .bind(email, list, MAX_TOTAL_ATTEMPTS, UNSUBSCRIBED_ERROR, ...kinds),
+  ]);
+  return (changed?.meta.changes ?? 0) > 0;
+}
+
+/** Whether the address still gets this list's email (what the unsubscribe page's GET shows; reads only). */
+export async function isOnList(env: Env, list: EmailList, email: string): Promise<boolean> {
+  const sql =
+    list === "newsletter"
+      ? "SELECT 1 AS on_list FROM newsletter_subscribers WHERE lower(trim(email)) = lower(trim(?1)) AND status != 'unsubscribed'"
+      : "SELECT 1 AS on_list FROM waitlist_entries WHERE lower(trim(email)) = lower(trim(?1)) AND unsubscribed_at IS NULL";
+  return (await env.DB.prepare(sql).bind(email).first()) !== null;
 }

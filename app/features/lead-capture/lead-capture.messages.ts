@@ -16,8 +16,41 @@ export const CONTACT_MESSAGES = {
 export const NEWSLETTER_MESSAGES = {
   required: "Please enter your email",
   invalid: "Please enter a valid email address",
-  success: "You're subscribed! Watch your inbox for our next growth notes.",
+  /**
+   * The spec only has the footer's box (no call, no message); this product's success line was
+   * "You're subscribed!…". With double opt-in a new sign-up is not subscribed yet: it is asked
+   * to confirm. An address already confirmed hears the usual line, and nothing is sent again.
+   */
+  success: "Almost there! Check your inbox and click the link to confirm your subscription.",
+  alreadySubscribed: "You're subscribed! Watch your inbox for our next growth notes.",
   failure: "Subscription failed. Please try again.",
+} as const;
+
+/** The page behind the newsletter's confirmation link. */
+export const NEWSLETTER_CONFIRM_MESSAGES = {
+  title: "Confirm your subscription",
+  intro: (email: string) => `Confirm that ${email} should get Founder Leads growth notes, about twice a month.`,
+  button: "Confirm subscription",
+  busy: "Confirming...",
+  confirmedTitle: "You're subscribed",
+  confirmedText: "Thanks for confirming. Watch your inbox for our next growth notes. Every email has a link to unsubscribe.",
+  expiredTitle: "This link has expired",
+  expiredText: "Confirmation links work for 7 days. Sign up again and we'll send you a new one.",
+  invalidTitle: "This link is no longer valid",
+  invalidText: "It was replaced by a newer link, or the sign-up was removed. Sign up again and we'll send you a new one.",
+} as const;
+
+/** The page behind every list email's unsubscribe link. */
+export const UNSUBSCRIBE_MESSAGES = {
+  title: "Unsubscribe",
+  intro: (email: string, list: string) => `Stop sending ${list} emails to ${email}?`,
+  button: "Unsubscribe",
+  busy: "Unsubscribing...",
+  doneTitle: "You're unsubscribed",
+  doneText: (list: string) => `You won't get any more ${list} emails from us. Changed your mind? Sign up again any time.`,
+  invalidTitle: "This unsubscribe link is not valid",
+  invalidText: "Please use the link from one of our emails, or write to us and we'll remove your address.",
+  lists: { newsletter: "newsletter", waitlist: "Founder Quest waitlist" },
 } as const;
 
 export const WAITLIST_MESSAGES = {

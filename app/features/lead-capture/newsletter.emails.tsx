@@ -1,8 +1,49 @@
 import { z } from "zod";
 import { defineEmailTemplate } from "~/email/template";
 
+/**
+ * The double opt-in request: a single-use link (its token only here and, hashed, on the
+ * subscriber row; `secretFields` removes it from the outbox row once sent). Not a list email:
+ * its recipient has not joined the list, and nothing more is sent unless they confirm, so it
+ * carries no List-Unsubscribe (ADR 0016).
+ */
+export const newsletterConfirmEmail = defineEmailTemplate({
+  kind: "newsletter-confirm",
+  schema: z.object({ email: z.string(), confirmUrl: z.string().url() }),
+  subject: () => "Confirm your subscription to Founder Leads growth notes",
+  preview: () => "One click to confirm, and you're subscribed.",
+  secretFields: ["confirmUrl"],
+  html: (p) => (
+    <>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Confirm your subscription</h1>
+      <p>Someone, hopefully you, asked to get Founder Leads growth notes at this address. Please confirm that it was you:</p>
+      <p>
+        <a href={p.confirmUrl} style={{ fontWeight: 700 }}>
+          Confirm my subscription
+        </a>
+      </p>
+      <p style={{ color: "#6b7280", fontSize: 14 }}>
+        The link works for 7 days. If you did not ask for this, ignore this email: you will not hear from us again, and the sign-up is
+        deleted.
+      </p>
+    </>
+  ),
+  text: (p) =>
+    [
+      "Confirm your subscription",
+      "",
+      "Someone, hopefully you, asked to get Founder Leads growth notes at this address. Please confirm that it was you:",
+      "",
+      p.confirmUrl,
+      "",
+      "The link works for 7 days. If you did not ask for this, ignore this email: you will not hear from us again, and the sign-up is deleted.",
+    ].join("\n"),
+});
+
+/** Sent once the subscription is confirmed: the list's first email. */
 export const newsletterWelcomeEmail = defineEmailTemplate({
   kind: "newsletter-welcome",
+  list: "newsletter",
   schema: z.object({ email: z.string() }),
   subject: () => "Welcome to Founder Leads growth notes",
   preview: () => "Short, practical notes on finding merchants for your Shopify app.",

@@ -1,18 +1,14 @@
 /** Joining the game waitlist: the entry, a confirmation to the visitor and a notice to the team. */
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
-import { waitlistEntries } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { joinEmailList, type JoinResult } from "./email-list.server";
+import { joinWaitlistList, type JoinResult } from "./email-list.server";
 import { waitlistConfirmationEmail, waitlistNoticeEmail } from "./waitlist.emails";
 
 export const WAITLIST_RATE_LIMIT: EdgeRateLimitRule = { name: "waitlist", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
 export function joinWaitlist(env: Env, email: string): Promise<JoinResult> {
-  return joinEmailList(
-    env,
-    waitlistEntries,
-    email,
-    [outboxDraft(waitlistConfirmationEmail, email, { email }), outboxDraft(waitlistNoticeEmail, env.NOTIFY_TO, { email })],
-    "waitlist",
-  );
+  return joinWaitlistList(env, email, [
+    outboxDraft(waitlistConfirmationEmail, email, { email }),
+    outboxDraft(waitlistNoticeEmail, env.NOTIFY_TO, { email }),
+  ]);
 }

@@ -75,7 +75,12 @@ function whereOf(f: PeopleFilters, now: number): { sql: string; params: unknown[
   if (f.due === "overdue") conditions.push(`p.due_at < ${p(now)}`);
   else if (f.due === "today") conditions.push(`p.due_at >= ${p(now)} AND p.due_at < ${p(endOfUtcDay(now))}`);
   else if (f.due === "any") conditions.push("p.due_at IS NOT NULL");
-  if (f.form) conditions.push(`EXISTS (SELECT 1 FROM person_submissions s WHERE s.form = ${p(f.form)} AND s.person_id = p.id)`);
+  // The newsletter's people are its subscribers: confirmed, and not unsubscribed since (ADR 0016).
+  if (f.form === "newsletter")
+    conditions.push(
+      `EXISTS (SELECT 1 FROM person_submissions s JOIN newsletter_subscribers n ON n.id = s.record_id WHERE s.form = 'newsletter' AND s.person_id = p.id AND n.status = 'confirmed')`,
+    );
+  else if (f.form) conditions.push(`EXISTS (SELECT 1 FROM person_submissions s WHERE s.form = ${p(f.form)} AND s.person_id = p.id)`);
   if (f.q) {
     const q = p(f.q.toLowerCase());
     conditions.push(

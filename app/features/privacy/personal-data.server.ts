@@ -10,9 +10,6 @@
  * Every condition binds the address once, as `?1` (exactly as typed; SQLite
  * normalises it with `lower(trim(?1))`, as every writer of `people` does), so
  * no statement comes near D1's 100 bound parameters whatever the list grows to.
- *
- * Wired at merge: the consent records (`consents`, issue 25's newsletter and
- * waitlist part) get an entry here; the schema-reading test fails until they do.
  */
 
 /** The address as the database compares it: the one bound parameter of every statement. */
@@ -61,7 +58,17 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
   submission("contact_messages", "Contact messages", ["name", "email", "company", "message"]),
   // The unique index is on this very expression.
   submission("waitlist_entries", "Waitlist sign-up", ["email"]),
+  // With the sign-up go its unsubscribed state and its consents: a later sign-up starts again from opt-in.
   submission("newsletter_subscribers", "Newsletter sign-up", ["email"]),
+  {
+    table: "consents",
+    label: "Consent records (newsletter, waitlist)",
+    columns: ["email"],
+    where: `email = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "given_at",
+  },
   {
     table: "qa_submissions",
     label: "Questions asked",

@@ -12,12 +12,14 @@
  * - RETENTION_ONBOARDING_DRAFT_DAYS (90): an onboarding draft never finished
  *   and untouched for that long is deleted (drafts link to no person).
  * - RETENTION_UNCONFIRMED_SIGNUP_DAYS (7): newsletter sign-ups never
- *   confirmed, through `RETENTION_HOOKS.unconfirmedSignups` (see there).
+ *   confirmed (the newsletter's `deleteUnconfirmedSignups`, its consents with it).
  *
  * Bounded: each task runs at most `RETENTION_ROUNDS` statements of
  * `RETENTION_BATCH` rows, oldest first along an index, so a run is a handful
  * of D1 queries whatever the backlog; a backlog goes over the next runs.
  */
+
+import { deleteUnconfirmedSignups } from "~/features/lead-capture/newsletter.server";
 
 const DAY = 86_400_000;
 
@@ -73,21 +75,6 @@ export const deleteOnboardingDrafts: RetentionStep = async (db, before, limit) =
   return meta.changes;
 };
 
-/**
- * Steps another feature provides. `unconfirmedSignups` is WIRED AT MERGE by
- * the newsletter's double opt-in (it adds the confirmation column): a step
- * that deletes sign-ups never confirmed, made before `before`, `limit` at a
- * time. Until then it is null and nothing is deleted (there is no
- * "unconfirmed" to tell apart yet). Its shape, with that feature's column:
- *
- *   async (db, before, limit) => (await db.prepare(
- *     `DELETE FROM newsletter_subscribers WHERE id IN (SELECT id FROM newsletter_subscribers
- *        WHERE <not confirmed> AND created_at < ?1 ORDER BY created_at LIMIT ?2)`).bind(before, limit).run()).meta.changes
- *
- * (an index on the confirmation column and created_at keeps it bounded), and
- * a case in tests/integration/privacy.test.ts's retention block.
- */
-export const RETENTION_HOOKS: { unconfirmedSignups: RetentionStep | null } = { unconfirmedSignups: null };
 
 async function inRounds(step: RetentionStep, db: D1Database, before: number, rounds: number, batch: number): Promise<number> {
   let changed = 0;
@@ -102,8 +89,7 @@ async function inRounds(step: RetentionStep, db: D1Database, before: number, rou
 export interface RetentionResult {
   emailBodies: number;
   onboardingDrafts: number;
-  /** Null while the hook is not wired. */
-  unconfirmedSignups: number | null;
+  unconfirmedSignups: number;
 }
 
 /** One cron run of every retention task, at `now` (the cron's scheduled time). */
@@ -116,7 +102,6 @@ export async function runRetention(
   const before = (d: number) => now - d * DAY;
   const emailBodies = await inRounds(clearEmailBodies, env.DB, before(period.emailBody), rounds, batch);
   const onboardingDrafts = await inRounds(deleteOnboardingDrafts, env.DB, before(period.onboardingDraft), rounds, batch);
-  const hook = RETENTION_HOOKS.unconfirmedSignups;
-  const unconfirmedSignups = hook ? await inRounds(hook, env.DB, before(period.unconfirmedSignup), rounds, batch) : null;
+  const unconfirmedSignups = await inRounds(deleteUnconfirmedSignups, env.DB, before(period.unconfirmedSignup), rounds, batch);
   return { emailBodies, onboardingDrafts, unconfirmedSignups };
 }
