@@ -2,7 +2,7 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix;
  * - queue: the notification-email consumer (EMAIL_QUEUE);
- * - scheduled: the outbox sweeper and the audit log's retention (cron, every 5 minutes).
+ * - scheduled: the outbox sweeper, the audit log's retention and the daily digest (cron, every 5 minutes).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The app is built before the Worker runs (`npm run build`).
@@ -14,6 +14,7 @@ import { getLoadContext } from "./load-context";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
+import { sendDigestIfDue } from "./app/features/alerts/digest.server";
 import { crossOriginRefusal, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
@@ -68,9 +69,15 @@ export default {
     await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
   },
 
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     ctx.waitUntil(sweepOutbox(env));
     // Entries older than AUDIT_RETENTION_DAYS (default 365), a few thousand rows per run at most.
     ctx.waitUntil(pruneAuditLog(env));
+    // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
+    ctx.waitUntil(
+      sendDigestIfDue(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("The daily digest failed; the next run tries again", error),
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;
