@@ -35,7 +35,7 @@ const digestPayload = z.object({
 });
 export type DigestPayload = z.infer<typeof digestPayload>;
 
-/** `2026-11-24` → `Tuesday 24 November 2026` (a date, so read in UTC). */
+/** `2026-11-24` → `Tuesday, 24 November 2026` (a date, so read in UTC). */
 function longDate(localDate: string): string {
   return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
     new Date(`${localDate}T00:00:00Z`),
