@@ -60,7 +60,7 @@ beforeEach(async () => {
   ]);
 });
 
-describe("once per local day, from the set hour", () => {
+describe("once per local day, from the set hour", { timeout: 30_000 }, () => {
   it("with the defaults (UTC, 08:00): nothing before 08:00, one digest at 08:00, none more that day, the next at 08:00 the next day", async () => {
     const rec = recordingEnv();
     expect(await sendDigestIfDue(rec.env, at("2026-11-23T07:55:00Z"))).toEqual({ status: "not-yet", localDate: "2026-11-23", hour: 7 });
@@ -93,7 +93,8 @@ describe("once per local day, from the set hour", () => {
     const sentAt = await all<{ sent_at: number }>("SELECT sent_at FROM digest_runs ORDER BY sent_at");
     expect(sentAt.map((r) => new Date(r.sent_at).toISOString())).toEqual(["2026-11-23T08:00:00.000Z", "2026-11-24T08:00:00.000Z"]);
     expect(await digests()).toHaveLength(2);
-  });
+    // About 570 runs, 50 of them through the whole Worker.
+  }, 60_000);
 
   it("sends one when many cron runs overlap (concurrently, at the same moment) or are retried", async () => {
     const rec = recordingEnv();
@@ -117,7 +118,7 @@ describe("once per local day, from the set hour", () => {
   });
 });
 
-describe("across a time-zone change", () => {
+describe("across a time-zone change", { timeout: 30_000 }, () => {
   it("Pacific/Auckland to America/Los_Angeles mid-day: no second digest that Los Angeles day, and the next Los Angeles day gets its digest", async () => {
     await setSettings("Pacific/Auckland", 8);
     // 08:00 on the 24th in Auckland (UTC+13) is 19:00 UTC on the 23rd, 11:00 on the 23rd in Los Angeles.
@@ -163,7 +164,7 @@ describe("across a time-zone change", () => {
   });
 });
 
-describe("across DST (America/Los_Angeles, 2026)", () => {
+describe("across DST (America/Los_Angeles, 2026)", { timeout: 30_000 }, () => {
   it("the day clocks go back (01:00 happens twice): one digest at the first 01:00", async () => {
     await setSettings("America/Los_Angeles", 1);
     // 1 November: 01:00 PDT is 08:00 UTC; 01:00 PST, an hour later, is 09:00 UTC.
