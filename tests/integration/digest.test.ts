@@ -10,6 +10,8 @@ import worker from "../../server";
 import { templateFor } from "~/email/registry.server";
 import { renderEmail } from "~/email/render.server";
 import { sendDigestIfDue } from "~/features/alerts/digest.server";
+import { dueCounts, endOfUtcDay } from "~/features/people/people.server";
+import { endOfLocalDay } from "~/lib/time-zone";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
 
@@ -320,5 +322,38 @@ describe("the settings page", () => {
     }
     expect(await all("SELECT time_zone, digest_hour FROM team_settings")).toEqual([{ time_zone: "Europe/Paris", digest_hour: 9 }]);
     expect(await all("SELECT count(*) AS n FROM audit_log WHERE action = 'settings.digest-update'")).toEqual(before);
+  });
+});
+
+describe("'Due today' on the dashboard and in the Leads list", () => {
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    admin = await signedInAdmin();
+  });
+
+  it("ends at the end of the team's day, in its time zone", async () => {
+    const now = Date.now();
+    const ends = [endOfUtcDay(now), endOfLocalDay(now, "Pacific/Auckland")].sort((a, b) => a - b) as [number, number];
+    // Due between the two ends of the day: today in one zone, tomorrow in the other.
+    const due = Math.round((ends[0] + ends[1]) / 2);
+    const aucklandEndsFirst = ends[0] === endOfLocalDay(now, "Pacific/Auckland");
+    const tag = crypto.randomUUID().slice(0, 8);
+    await env.DB.prepare(
+      `INSERT INTO people (id, email, status, due_at, first_form, last_form, created_at, last_seen_at, updated_at)
+       VALUES (?1, ?2, 'new', ?3, 'premium', 'premium', 0, 0, 0)`,
+    )
+      .bind(crypto.randomUUID(), `between-${tag}@example.com`, due)
+      .run();
+    const listed = async () =>
+      (await (await get(`/admin/dashboard/leads?due=today&q=${tag}`, admin.cookie)).text()).includes(`between-${tag}@example.com`);
+
+    // The default zone, UTC.
+    expect((await dueCounts(env.DB, now)).today).toBe(aucklandEndsFirst ? 1 : 0);
+    expect(await listed()).toBe(aucklandEndsFirst);
+    await setSettings("Pacific/Auckland", 8);
+    expect((await dueCounts(env.DB, now)).today).toBe(aucklandEndsFirst ? 0 : 1);
+    expect(await listed()).toBe(!aucklandEndsFirst);
+    const home = await (await get("/admin/dashboard", admin.cookie)).text();
+    expect(home).toMatch(new RegExp(`href="/admin/dashboard/leads\\?due=today"[^>]*>${aucklandEndsFirst ? 0 : 1}</a>`));
   });
 });

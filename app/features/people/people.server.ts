@@ -14,6 +14,8 @@ import { csvResponse } from "~/lib/csv";
 import { paged, pageFromUrl, type Paged } from "~/lib/pagination";
 import { parsePersonForm, personFormLabel, type PersonForm } from "~/lib/people";
 import { readFormData } from "~/lib/request.server";
+import { readTeamSettings } from "~/lib/team-settings.server";
+import { endOfLocalDay } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PEOPLE_MESSAGES as M } from "./people.messages";
 import { DUE_OPTIONS, NO_OWNER, PEOPLE_PAGE_SIZE, personPath, SEARCH_MAX, statusLabel, type DueFilter } from "./people.options";
@@ -45,10 +47,15 @@ export function parsePeopleFilters(url: URL): PeopleFilters {
   };
 }
 
-/** The end of today in UTC (the dashboard's zone): "due today" is due from now until then. */
+/** The end of today in UTC: "due today" when no team time zone is known. */
 export function endOfUtcDay(now: number): number {
   const d = new Date(now);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+/** The end of today in the team's time zone (its settings, UTC by default): "due today" is due from now until then. One statement. */
+export async function endOfTeamDay(db: D1Database, now: number): Promise<number> {
+  return endOfLocalDay(now, (await readTeamSettings(db)).timeZone);
 }
 
 /** Past the end of every due date: people without one sort after those with one. */
@@ -67,7 +74,7 @@ const trigramPhrase = (q: string) => `"${q.replaceAll('"', '""')}"`;
  * trigram FTS5 index gives the candidates (ADR 0013), so a search reads a few
  * rows instead of scanning all people for the page and again for its count.
  */
-export function whereOf(f: PeopleFilters, now: number): { sql: string; params: unknown[] } {
+export function whereOf(f: PeopleFilters, now: number, endOfToday = endOfUtcDay(now)): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown) => {
     params.push(value);
@@ -78,7 +85,7 @@ export function whereOf(f: PeopleFilters, now: number): { sql: string; params: u
   if (f.owner === NO_OWNER) conditions.push("p.owner_id IS NULL");
   else if (f.owner) conditions.push(`p.owner_id = ${p(f.owner)}`);
   if (f.due === "overdue") conditions.push(`p.due_at < ${p(now)}`);
-  else if (f.due === "today") conditions.push(`p.due_at >= ${p(now)} AND p.due_at < ${p(endOfUtcDay(now))}`);
+  else if (f.due === "today") conditions.push(`p.due_at >= ${p(now)} AND p.due_at < ${p(endOfToday)}`);
   else if (f.due === "any") conditions.push("p.due_at IS NOT NULL");
   if (f.form) conditions.push(`EXISTS (SELECT 1 FROM person_submissions s WHERE s.form = ${p(f.form)} AND s.person_id = p.id)`);
   if (f.q) {
@@ -133,7 +140,8 @@ export interface LeadsData {
 export async function listPeople(db: D1Database, url: URL, now = Date.now()): Promise<LeadsData> {
   const filters = parsePeopleFilters(url);
   const page = pageFromUrl(url);
-  const where = whereOf(filters, now);
+  // Due today: to the end of the team's day (a statement first, only for that filter).
+  const where = whereOf(filters, now, filters.due === "today" ? await endOfTeamDay(db, now) : undefined);
   const n = where.params.length;
   const [rows, count, admins] = await db.batch([
     db
@@ -159,14 +167,18 @@ export interface DueCounts {
   today: number;
 }
 
-/** The dashboard home's counts: overdue, and due from now to the end of today (UTC), the Leads list's due filters. One statement. */
+/**
+ * The dashboard home's counts: overdue, and due from now to the end of today in the team's time zone, the
+ * Leads list's due filters. Two statements: the team's zone, then both counts.
+ */
 export async function dueCounts(db: D1Database, now = Date.now()): Promise<DueCounts> {
+  const endOfToday = await endOfTeamDay(db, now);
   const row = await db
     .prepare(
       `SELECT (SELECT count(*) FROM people WHERE due_at < ?1) AS overdue,
               (SELECT count(*) FROM people WHERE due_at >= ?1 AND due_at < ?2) AS today`,
     )
-    .bind(now, endOfUtcDay(now))
+    .bind(now, endOfToday)
     .first<DueCounts>();
   return { overdue: row?.overdue ?? 0, today: row?.today ?? 0 };
 }
@@ -183,7 +195,7 @@ export async function* exportPeople(
   now = Date.now(),
   pageSize = PEOPLE_EXPORT_PAGE_SIZE,
 ): AsyncGenerator<PersonListRow[]> {
-  const where = whereOf(filters, now);
+  const where = whereOf(filters, now, filters.due === "today" ? await endOfTeamDay(db, now) : undefined);
   const n = where.params.length;
   const k = (i: number) => `?${n + i}`;
   const after = `coalesce(p.due_at, ${NO_DUE}) > ${k(1)} OR (coalesce(p.due_at, ${NO_DUE}) = ${k(1)} AND (p.last_seen_at < ${k(2)} OR (p.last_seen_at = ${k(2)} AND p.id > ${k(3)})))`;
