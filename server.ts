@@ -2,7 +2,7 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix;
  * - queue: the notification-email consumer (EMAIL_QUEUE);
- * - scheduled: the outbox sweeper, the audit log's retention and personal data's (cron, every 5 minutes).
+ * - scheduled: the outbox sweeper, the audit log's and personal data's retention, and the daily digest (cron, every 5 minutes).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The app is built before the Worker runs (`npm run build`).
@@ -16,6 +16,7 @@ import { sweepOutbox } from "./app/email/sweeper.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
 import { runRetention } from "./app/features/privacy/retention.server";
 import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
+import { sendDigestIfDue } from "./app/features/alerts/digest.server";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
@@ -76,5 +77,11 @@ export default {
     ctx.waitUntil(pruneAuditLog(env));
     // Sent emails' bodies, old onboarding drafts, unconfirmed sign-ups (RETENTION_*_DAYS): a few statements per run.
     ctx.waitUntil(runRetention(env, controller.scheduledTime));
+    // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
+    ctx.waitUntil(
+      sendDigestIfDue(env, controller.scheduledTime).catch((error: unknown) =>
+        console.error("The daily digest failed; the next run tries again", error),
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;

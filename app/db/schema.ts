@@ -629,3 +629,37 @@ export const consents = sqliteTable(
 );
 
 export type ConsentRow = typeof consents.$inferSelect;
+// ------------------------------------------------------------------------------------------------
+// Daily digest (issue 24, ADR 0013): the team's settings (time zone, digest hour, on/off) and one
+// claim row per digest sent, which makes the cron send at most one digest per local day.
+// ------------------------------------------------------------------------------------------------
+
+/** The team's settings: one row, id 'team' (missing: the defaults, UTC, 8:00, on). */
+export const teamSettings = sqliteTable("team_settings", {
+  id: text("id").primaryKey(),
+  /** An IANA time zone name, canonical as Intl spells it (e.g. `Pacific/Auckland`). */
+  timeZone: text("time_zone").notNull().default("UTC"),
+  /** The local hour (0–23) from which the day's digest is sent. */
+  digestHour: integer("digest_hour").notNull().default(8),
+  digestEnabled: integer("digest_enabled", { mode: "boolean" }).notNull().default(true),
+  updatedAt: updatedAt(),
+  updatedBy: text("updated_by"),
+});
+
+/**
+ * One row per digest sent, written in the same batch as its outbox row: the local date and the zone
+ * it was sent in, and the instant (`sent_at`, ms) the cron claimed it. A claim is made only when no
+ * digest was sent since the start of today in the zone in effect (see app/features/alerts/digest.server.ts).
+ */
+export const digestRuns = sqliteTable(
+  "digest_runs",
+  {
+    localDate: text("local_date").notNull(),
+    timeZone: text("time_zone").notNull(),
+    sentAt: integer("sent_at").notNull(),
+    outboxId: text("outbox_id").notNull(),
+    overdue: integer("overdue").notNull(),
+    dueToday: integer("due_today").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.localDate, t.timeZone] }), index("digest_runs_sent_idx").on(t.sentAt)],
+);

@@ -3,6 +3,7 @@
  * place that gathers the features' templates (like routes, it composes).
  */
 import { invitationEmail, passwordResetEmail } from "~/features/admin/account.emails";
+import { digestEmail } from "~/features/alerts/digest.emails";
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
 import { premiumNoticeEmail, premiumRequesterEmail } from "~/features/lead-capture/premium.emails";
@@ -28,6 +29,7 @@ const templates: EmailTemplate<any>[] = [
   qaAlertEmail,
   passwordResetEmail,
   invitationEmail,
+  digestEmail,
 ];
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));

@@ -6,7 +6,8 @@
 import Papa from "papaparse";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { exportPeople, parsePeopleFilters } from "~/features/people/people.server";
+import { personStatements } from "~/email/store.server";
+import { exportPeople, parsePeopleFilters, whereOf } from "~/features/people/people.server";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm } from "./helpers";
 
@@ -175,6 +176,46 @@ describe("the Leads list", () => {
     const listed = emailsIn(await (await get(`/admin/dashboard/leads?q=${pageTag}`, admin.cookie)).text(), pageTag);
     expect(seen).toHaveLength(23);
     expect(seen).toEqual(listed);
+  });
+
+  it("searches through the trigram index, kept in step with every write of a person (the forms' upsert, a rename, a delete)", async () => {
+    const tag = uid();
+    const search = async (q: string) =>
+      emailsIn(await (await get(`/admin/dashboard/leads?q=${encodeURIComponent(q)}`, admin.cookie)).text(), tag);
+    // The forms' writer: storeAndNotify's person upsert, as a submission runs it.
+    const submit = (person: { email: string; name?: string; company?: string; app?: string }) =>
+      env.DB.batch(personStatements(env.DB, { ...person, form: "contact", recordId: crypto.randomUUID() }, Date.now(), null));
+    await submit({ email: `Fts-${tag}@Example.com `, name: "Ada Lovelace", company: "Engine Works" });
+    expect(await search(`fts-${tag}`)).toEqual([`fts-${tag}@example.com`]);
+    expect(await search("ada lovelace")).toContain(`fts-${tag}@example.com`);
+    // A substring inside a word, in any case.
+    expect(await search(`NGINE WORKS`)).toContain(`fts-${tag}@example.com`);
+
+    // The same person again, with a new name and app: the old name no longer finds them, the new one does.
+    await submit({ email: `fts-${tag}@example.com`, name: `Countess ${tag}`, app: `Analytical ${tag}` });
+    expect(await search(`countess ${tag}`)).toEqual([`fts-${tag}@example.com`]);
+    expect(await search(`analytical ${tag}`)).toEqual([`fts-${tag}@example.com`]);
+    expect(await search("ada lovelace")).not.toContain(`fts-${tag}@example.com`);
+    // Kept: a later submission without a company does not clear it.
+    expect(await search("engine works")).toContain(`fts-${tag}@example.com`);
+
+    // Short searches (no trigram) still scan; quotes and FTS5 operators are plain text.
+    expect(await search(tag.slice(0, 2))).toContain(`fts-${tag}@example.com`);
+    for (const q of ['"', 'a"b', "NEAR(", "*", "fts-* OR x", "a AND b"]) {
+      expect((await get(`/admin/dashboard/leads?q=${encodeURIComponent(q)}`, admin.cookie)).status).toBe(200);
+    }
+
+    await env.DB.prepare("DELETE FROM people WHERE email = ?1").bind(`fts-${tag}@example.com`).run();
+    expect(await search(`countess ${tag}`)).toEqual([]);
+    expect(await all("SELECT rowid FROM people_search WHERE people_search MATCH ?1", `"countess ${tag}"`)).toEqual([]);
+  });
+
+  it("reads a search from the index, not by scanning every person (EXPLAIN QUERY PLAN)", async () => {
+    const where = whereOf(parsePeopleFilters(new URL("http://x/?q=company%20777")), Date.now());
+    const plan = await all<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT count(*) FROM people p ${where.sql}`, ...where.params);
+    const details = plan.map((r) => r.detail).join("\n");
+    expect(details).toContain("VIRTUAL TABLE INDEX");
+    expect(details).not.toMatch(/SCAN p\b(?! USING)/);
   });
 });
 

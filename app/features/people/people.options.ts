@@ -14,7 +14,7 @@ export const STATUS_OPTIONS = [
 
 export const statusLabel = (status: string) => STATUS_OPTIONS.find((s) => s.value === status)?.label ?? status;
 
-/** The due filter: past due, or due before the end of today (UTC, the dashboard's zone). */
+/** The due filter: past due, or due before the end of today (in the team's time zone, /admin/settings/digest). */
 export const DUE_OPTIONS = [
   { value: "overdue", label: "Overdue" },
   { value: "today", label: "Due today" },

@@ -14,6 +14,8 @@ import { csvResponse } from "~/lib/csv";
 import { paged, pageFromUrl, type Paged } from "~/lib/pagination";
 import { parsePersonForm, personFormLabel, type PersonForm } from "~/lib/people";
 import { readFormData } from "~/lib/request.server";
+import { readTeamSettings } from "~/lib/team-settings.server";
+import { endOfLocalDay } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PEOPLE_MESSAGES as M } from "./people.messages";
 import { DUE_OPTIONS, NO_OWNER, PEOPLE_PAGE_SIZE, personPath, SEARCH_MAX, statusLabel, type DueFilter } from "./people.options";
@@ -45,10 +47,15 @@ export function parsePeopleFilters(url: URL): PeopleFilters {
   };
 }
 
-/** The end of today in UTC (the dashboard's zone): "due today" is due from now until then. */
+/** The end of today in UTC: "due today" when no team time zone is known. */
 export function endOfUtcDay(now: number): number {
   const d = new Date(now);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+/** The end of today in the team's time zone (its settings, UTC by default): "due today" is due from now until then. One statement. */
+export async function endOfTeamDay(db: D1Database, now: number): Promise<number> {
+  return endOfLocalDay(now, (await readTeamSettings(db)).timeZone);
 }
 
 /** Past the end of every due date: people without one sort after those with one. */
@@ -56,13 +63,18 @@ const NO_DUE = 8640000000000000;
 /** The lists' order, the same expressions as the people_*queue_idx indexes: soonest due (overdue) first, then latest seen. */
 const PEOPLE_ORDER = `coalesce(p.due_at, ${NO_DUE}), p.last_seen_at DESC, p.id`;
 
+/** A search as one FTS5 phrase: between double quotes, its own doubled; the trigram tokenizer matches it as a substring. */
+const trigramPhrase = (q: string) => `"${q.replaceAll('"', '""')}"`;
+
 /**
  * The WHERE of a filtered list. Only the filters given become conditions, so
  * the planner sees each one (no "?1 IS NULL OR"). Search is a substring of
  * email, name, company or app (instr: no LIKE pattern, whose 50-byte limit
- * D1 enforces); SQLite lower-cases ASCII letters only.
+ * D1 enforces); SQLite lower-cases ASCII letters only. From 3 characters, a
+ * trigram FTS5 index gives the candidates (ADR 0013), so a search reads a few
+ * rows instead of scanning all people for the page and again for its count.
  */
-function whereOf(f: PeopleFilters, now: number): { sql: string; params: unknown[] } {
+export function whereOf(f: PeopleFilters, now: number, endOfToday = endOfUtcDay(now)): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p = (value: unknown) => {
     params.push(value);
@@ -73,7 +85,7 @@ function whereOf(f: PeopleFilters, now: number): { sql: string; params: unknown[
   if (f.owner === NO_OWNER) conditions.push("p.owner_id IS NULL");
   else if (f.owner) conditions.push(`p.owner_id = ${p(f.owner)}`);
   if (f.due === "overdue") conditions.push(`p.due_at < ${p(now)}`);
-  else if (f.due === "today") conditions.push(`p.due_at >= ${p(now)} AND p.due_at < ${p(endOfUtcDay(now))}`);
+  else if (f.due === "today") conditions.push(`p.due_at >= ${p(now)} AND p.due_at < ${p(endOfToday)}`);
   else if (f.due === "any") conditions.push("p.due_at IS NOT NULL");
   // The newsletter's people are its subscribers: confirmed, and not unsubscribed since (ADR 0016).
   if (f.form === "newsletter")
@@ -83,6 +95,10 @@ function whereOf(f: PeopleFilters, now: number): { sql: string; params: unknown[
   else if (f.form) conditions.push(`EXISTS (SELECT 1 FROM person_submissions s WHERE s.form = ${p(f.form)} AND s.person_id = p.id)`);
   if (f.q) {
     const q = p(f.q.toLowerCase());
+    // 3 characters or more: the candidates come from the trigram index (people_search, kept by triggers), then
+    // the same substring test as shorter searches keeps the results exactly what a scan would find.
+    if ([...f.q].length >= 3)
+      conditions.push(`p.rowid IN (SELECT rowid FROM people_search WHERE people_search MATCH ${p(trigramPhrase(f.q))})`);
     conditions.push(
       `(instr(p.email, ${q}) > 0 OR instr(lower(coalesce(p.name, '')), ${q}) > 0 OR instr(lower(coalesce(p.company, '')), ${q}) > 0 OR instr(lower(coalesce(p.app, '')), ${q}) > 0)`,
     );
@@ -129,7 +145,8 @@ export interface LeadsData {
 export async function listPeople(db: D1Database, url: URL, now = Date.now()): Promise<LeadsData> {
   const filters = parsePeopleFilters(url);
   const page = pageFromUrl(url);
-  const where = whereOf(filters, now);
+  // Due today: to the end of the team's day (a statement first, only for that filter).
+  const where = whereOf(filters, now, filters.due === "today" ? await endOfTeamDay(db, now) : undefined);
   const n = where.params.length;
   const [rows, count, admins] = await db.batch([
     db
@@ -155,14 +172,18 @@ export interface DueCounts {
   today: number;
 }
 
-/** The dashboard home's counts: overdue, and due from now to the end of today (UTC), the Leads list's due filters. One statement. */
+/**
+ * The dashboard home's counts: overdue, and due from now to the end of today in the team's time zone, the
+ * Leads list's due filters. Two statements: the team's zone, then both counts.
+ */
 export async function dueCounts(db: D1Database, now = Date.now()): Promise<DueCounts> {
+  const endOfToday = await endOfTeamDay(db, now);
   const row = await db
     .prepare(
       `SELECT (SELECT count(*) FROM people WHERE due_at < ?1) AS overdue,
               (SELECT count(*) FROM people WHERE due_at >= ?1 AND due_at < ?2) AS today`,
     )
-    .bind(now, endOfUtcDay(now))
+    .bind(now, endOfToday)
     .first<DueCounts>();
   return { overdue: row?.overdue ?? 0, today: row?.today ?? 0 };
 }
@@ -179,7 +200,7 @@ export async function* exportPeople(
   now = Date.now(),
   pageSize = PEOPLE_EXPORT_PAGE_SIZE,
 ): AsyncGenerator<PersonListRow[]> {
-  const where = whereOf(filters, now);
+  const where = whereOf(filters, now, filters.due === "today" ? await endOfTeamDay(db, now) : undefined);
   const n = where.params.length;
   const k = (i: number) => `?${n + i}`;
   const after = `coalesce(p.due_at, ${NO_DUE}) > ${k(1)} OR (coalesce(p.due_at, ${NO_DUE}) = ${k(1)} AND (p.last_seen_at < ${k(2)} OR (p.last_seen_at = ${k(2)} AND p.id > ${k(3)})))`;

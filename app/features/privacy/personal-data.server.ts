@@ -161,6 +161,9 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
   revisions: "Earlier versions of site content; saved_by is the admin.",
   media: "Uploaded images; name is the file's name, uploaded_by the admin.",
   rate_limits: "Short-lived counters of the sign-in throttle (keyed by address or account), removed by the cron after a day.",
+  people_search:
+    "The Leads search index over people (FTS5 with external content): it reads email, name, company and app from `people` and keeps only their trigram tokens; a person's erasure removes their entry through the people delete trigger.",
+  team_settings: "The team's digest settings; updated_by is the admin who saved them.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
 };
 
