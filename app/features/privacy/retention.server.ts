@@ -75,7 +75,6 @@ export const deleteOnboardingDrafts: RetentionStep = async (db, before, limit) =
   return meta.changes;
 };
 
-
 async function inRounds(step: RetentionStep, db: D1Database, before: number, rounds: number, batch: number): Promise<number> {
   let changed = 0;
   for (let round = 0; round < rounds; round++) {
