@@ -35,7 +35,7 @@ function DestinationCard({ d, actionData }: { d: DestinationView; actionData: No
     </Form>
   );
   return (
-    <li className="rounded-xl border border-slate-200 p-4" data-testid="destination">
+    <li className="rounded-xl border border-slate-200 p-3 sm:p-4" data-testid="destination">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold text-ink">{d.name}</h3>
         <Badge tone="brand">{KIND_LABELS[d.kind]}</Badge>
@@ -167,7 +167,7 @@ function Deliveries({ deliveries }: { deliveries: DeliveryView[] }) {
                 {r.attempts.map((a, i) => (
                   <li key={i} data-testid="attempt">
                     <span className="font-semibold">{a.responseCode ?? (a.outcome === "delivered" ? "OK" : "no answer")}</span>{" "}
-                    <span className="text-slate-600">{formatDateTime(a.at)}</span>
+                    <span className="whitespace-nowrap text-slate-600">{formatDateTime(a.at)}</span>
                   </li>
                 ))}
               </ol>
