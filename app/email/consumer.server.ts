@@ -117,7 +117,9 @@ async function handleEmailMessage(
         nextAttemptAt: new Date(isLastDelivery ? now + failedRetryDelayMs(attempts) : now + delaySeconds * 1000),
       })
       .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
-    console.error(`Email ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`);
+    console.error(
+      `${row.channel === "webhook" ? "Webhook delivery" : "Email"} ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`,
+    );
     if (isLastDelivery) message.ack();
     else message.retry({ delaySeconds });
     return;
