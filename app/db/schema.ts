@@ -7,6 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { destinationKinds, type AlertEvent } from "~/lib/alert-events";
 
 const id = () =>
   text("id")
@@ -412,6 +413,12 @@ export const emailOutbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     /** While a consumer is sending it: no other delivery may send it until this passes. */
     leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    /** One pipeline, two channels (ADR 0012): an email, or an event posted to a notification destination. */
+    channel: text("channel", { enum: ["email", "webhook"] })
+      .notNull()
+      .default("email"),
+    /** The destination of a webhook delivery (notification_destinations.id); null for an email. */
+    destinationId: text("destination_id"),
   },
   (t) => [
     index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
@@ -422,6 +429,8 @@ export const emailOutbox = sqliteTable(
     index("outbox_body_kept_idx")
       .on(t.createdAt)
       .where(sql`status = 'sent' AND payload <> '{}'`),
+    // A destination's delivery list.
+    index("outbox_destination_idx").on(t.destinationId, t.createdAt),
   ],
 );
 
@@ -663,3 +672,38 @@ export const digestRuns = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.localDate, t.timeZone] }), index("digest_runs_sent_idx").on(t.sentAt)],
 );
+// ------------------------------------------------------------ alerts (issue 24: Slack and signed webhooks)
+
+export { alertEvents, destinationKinds, type AlertEvent } from "~/lib/alert-events";
+
+/** Where the team is alerted: a Slack incoming webhook or any URL, signed (Standard Webhooks). */
+export const notificationDestinations = sqliteTable("notification_destinations", {
+  id: id(),
+  name: text("name").notNull(),
+  kind: text("kind", { enum: destinationKinds }).notNull(),
+  url: text("url").notNull(),
+  /** `whsec_…` for a signed webhook (shown once, when made); null for Slack. */
+  secret: text("secret"),
+  /** The events it receives, a JSON array of `alertEvents`. */
+  events: text("events", { mode: "json" }).$type<AlertEvent[]>().notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every try of a webhook delivery (an `email_outbox` row with channel `webhook`): when, how it went, the HTTP code. */
+export const deliveryAttempts = sqliteTable(
+  "delivery_attempts",
+  {
+    id: id(),
+    deliveryId: text("delivery_id").notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    outcome: text("outcome", { enum: ["delivered", "failed"] }).notNull(),
+    /** The receiver's HTTP status; null when it did not answer (timeout, refused connection). */
+    responseCode: integer("response_code"),
+    error: text("error"),
+  },
+  (t) => [index("delivery_attempts_delivery_idx").on(t.deliveryId, t.at)],
+);
+
+export type DestinationRow = typeof notificationDestinations.$inferSelect;

@@ -5,9 +5,14 @@
  * `failed` (the sweeper and admins can try it again later). A send has a
  * deadline well under its lease (SEND_TIMEOUT_MS): one that hangs is given up
  * and retried like a failed one, before another delivery may claim the row.
+ *
+ * One pipeline, two channels (ADR 0012): a row with channel `webhook` is an
+ * alert event posted to its destination (webhook.server.ts) instead of an
+ * email; the claim, deadline, receipt, retries and sweeper are the same, and
+ * each try is also recorded in `delivery_attempts` (when, outcome, HTTP code).
  */
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { emailOutbox } from "~/db/schema";
+import { deliveryAttempts, emailOutbox, type OutboxRow } from "~/db/schema";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
 import type { EmailQueueMessage } from "./outbox.server";
@@ -15,6 +20,7 @@ import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEAS
 import { templateFor } from "./registry.server";
 import { emailContext, renderEmail } from "./render.server";
 import { getTransport } from "./transports.server";
+import { DeliveryError, sendWebhook } from "./webhook.server";
 
 export type { EmailQueueMessage };
 
@@ -76,19 +82,26 @@ async function handleEmailMessage(
   }
   // The deadline runs from the claim, so the send ends long before the lease does.
   const deadline = AbortSignal.timeout(sendTimeoutMs);
+  let responseCode: number | null = null;
   try {
-    const template = templateFor(row.kind);
-    if (!template) throw new Error(`No email template for kind "${row.kind}"`);
-    const rendered = renderEmail(template, row.payload, await emailContext(env, template, row.recipient));
-    await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
+    if (row.channel === "webhook") {
+      responseCode = await beforeDeadline(sendWebhook(env, row, deadline), deadline);
+    } else {
+      const template = templateFor(row.kind);
+      if (!template) throw new Error(`No email template for kind "${row.kind}"`);
+      const rendered = renderEmail(template, row.payload, await emailContext(env, template, row.recipient));
+      await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
+    }
   } catch (error) {
     // Not accepted by the provider (or it crashed before, or did not answer in time): retried, so nothing is lost.
     const reason = deadline.aborted
-      ? `${providerName(env)} did not answer within ${sendTimeoutMs} ms`
+      ? `${row.channel === "webhook" ? "The receiver" : providerName(env)} did not answer within ${sendTimeoutMs} ms`
       : error instanceof Error
         ? error.message
         : String(error);
     const lastError = reason.slice(0, 1000);
+    if (row.channel === "webhook")
+      await recordAttempt(env, row, now, "failed", error instanceof DeliveryError ? error.responseCode : null, lastError);
     const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
     const delaySeconds = queueRetryDelaySeconds(message.attempts);
     await db
@@ -101,15 +114,36 @@ async function handleEmailMessage(
         nextAttemptAt: new Date(isLastDelivery ? now + failedRetryDelayMs(attempts) : now + delaySeconds * 1000),
       })
       .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
-    console.error(`Email ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`);
+    console.error(
+      `${row.channel === "webhook" ? "Webhook delivery" : "Email"} ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`,
+    );
     if (isLastDelivery) message.ack();
     else message.retry({ delaySeconds });
     return;
   }
   // Accepted by the provider: the receipt first (it does not depend on D1), then the row.
   await writeSendReceipt(env, row.id);
+  if (row.channel === "webhook") await recordAttempt(env, row, now, "delivered", responseCode, null);
   await markSent(env, row.id, attempts, templateFor(row.kind)?.secretFields);
   message.ack();
+}
+
+/** One try of a webhook delivery, for the delivery list; a failure to record it is logged, never retried. */
+async function recordAttempt(
+  env: Env,
+  row: OutboxRow,
+  at: number,
+  outcome: "delivered" | "failed",
+  responseCode: number | null,
+  error: string | null,
+): Promise<void> {
+  try {
+    await getDb(env)
+      .insert(deliveryAttempts)
+      .values({ deliveryId: row.id, at: new Date(at), outcome, responseCode, error: error?.slice(0, 300) ?? null });
+  } catch (e) {
+    console.error(`Delivery ${row.id}: its attempt could not be recorded`, e);
+  }
 }
 
 const providerName = (env: Env) => (env.EMAIL_TRANSPORT === "mailchannels" ? "MailChannels" : `The ${env.EMAIL_TRANSPORT} transport`);
@@ -140,6 +174,11 @@ async function hasSendReceipt(env: Env, outboxId: string): Promise<boolean> {
     console.error(`Could not read the send receipt of ${outboxId}`, error);
     return false;
   }
+}
+
+/** An admin's Resend of a delivery already sent: the receipt goes, so the consumer sends it again (same id). */
+export async function clearSendReceipt(env: Env, outboxId: string): Promise<void> {
+  await env.CACHE.delete(receiptKey(outboxId));
 }
 
 async function writeSendReceipt(env: Env, outboxId: string): Promise<void> {

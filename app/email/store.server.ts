@@ -14,10 +14,16 @@
  * normalised email) and links the record to it (`personStatements`), so every
  * submission has its person from the moment it exists, and a retried batch
  * finds both already there.
+ *
+ * Alerts (ADR 0012): the same batch ends with ONE statement writing the
+ * write's events (submission.created, person.created when the person is new,
+ * and any `events` of the caller) as webhook deliveries for every destination
+ * subscribed to them; their ids are queued with the emails'.
  */
 import { D1_RETRY_DELAYS_MS, isTransientD1Error } from "~/lib/d1-retry.server";
 import { getDb, type Db } from "~/lib/db.server";
-import { dueFromPromise, type PersonForm } from "~/lib/people";
+import { dueFromPromise, personFormLabel, type PersonForm } from "~/lib/people";
+import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "./events.server";
 import { enqueueOutbox, insertOutbox, type OutboxDraft } from "./outbox.server";
 
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
@@ -37,6 +43,8 @@ interface StoreAndNotify {
   onlyIfChanged?: boolean;
   /** Who submitted it: their person is upserted and the record linked to it, in the same batch. */
   person?: PersonLink;
+  /** Alert events beyond the ones a person link makes (submission.created, person.created). */
+  events?: AlertEventDraft[];
 }
 
 /** The submitter of a record, as the form gave them. Empty texts leave what the person had. */
@@ -85,7 +93,13 @@ function outboxStatements(db: Db, d1: D1Database, drafts: OutboxDraft[], onlyIfC
  * `guard` (an outbox id): write only if that row was written in this batch,
  * for records stored at most once (`onlyIfChanged`). 8 and 5 parameters.
  */
-export function personStatements(d1: D1Database, person: PersonLink, at: number, guard: string | null): D1PreparedStatement[] {
+export function personStatements(
+  d1: D1Database,
+  person: PersonLink,
+  at: number,
+  guard: string | null,
+  newPersonId: string = crypto.randomUUID(),
+): D1PreparedStatement[] {
   const guarded = "(?9 IS NULL OR EXISTS (SELECT 1 FROM email_outbox WHERE id = ?9))";
   return [
     d1
@@ -104,7 +118,7 @@ export function personStatements(d1: D1Database, person: PersonLink, at: number,
            updated_at = excluded.updated_at`,
       )
       .bind(
-        crypto.randomUUID(),
+        newPersonId,
         person.email,
         person.name ?? null,
         person.company ?? null,
@@ -129,11 +143,17 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   const records = write.records(db, env.DB);
   // Built once: the same statements, with the same ids, on every try.
   const guard = write.onlyIfChanged ? write.drafts[0].id : null;
+  const at = Date.now();
+  const newPersonId = crypto.randomUUID();
+  const eventKey = crypto.randomUUID();
+  const events = [...(write.person ? personEvents(write.person, newPersonId) : []), ...(write.events ?? [])];
   const statements = [
     ...records,
     ...outboxStatements(db, env.DB, write.drafts, write.onlyIfChanged ?? false),
     // After the emails: a guarded person link checks that the first email was written.
-    ...(write.person ? personStatements(env.DB, write.person, Date.now(), guard) : []),
+    ...(write.person ? personStatements(env.DB, write.person, at, guard, newPersonId) : []),
+    // Last: the events see the person just written (person.created only if the id made above is in).
+    ...(events.length ? [alertDeliveriesStatement(env.DB, eventKey, events, at, guard)] : []),
   ].map((s) => toD1(env.DB, s));
   const ids = write.drafts.map((d) => d.id);
   const ours = async () => {
@@ -145,14 +165,20 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
       const results = await env.DB.batch(statements);
       // Guarded emails that were not written (nothing changed) are not queued either.
       const written = write.onlyIfChanged ? ids.filter((_, i) => results[records.length + i]?.meta.changes === 1) : ids;
-      return { status: "written", results: results.slice(0, records.length), queued: await enqueueOutbox(env, written) };
+      const deliveries = events.length ? returnedIds(results[results.length - 1]) : [];
+      return {
+        status: "written",
+        results: results.slice(0, records.length),
+        queued: await enqueueOutbox(env, [...written, ...deliveries]),
+      };
     } catch (error) {
       const transient = isTransientD1Error(error);
       // A try whose answer was lost may have committed: look for its rows before trying again, and when
       // a new try is refused by a constraint (its own ids exist already).
       if ((transient || attempt > 0) && (await ours().catch(() => false))) {
         console.warn(`D1 write "${write.label}": an earlier try had committed (its answer was lost); counted as done`);
-        return { status: "found", queued: await enqueueOutbox(env, ids) };
+        const deliveries = events.length ? await deliveriesOfKey(env.DB, eventKey).catch(() => []) : [];
+        return { status: "found", queued: await enqueueOutbox(env, [...ids, ...deliveries]) };
       }
       if (!transient || attempt >= delays.length) throw error;
       console.warn(
@@ -161,4 +187,20 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }
   }
+}
+
+/** submission.created for every linked record; person.created when the person is new (the id made once). */
+function personEvents(person: PersonLink, newPersonId: string): AlertEventDraft[] {
+  const email = person.email.trim().toLowerCase();
+  const data = { form: person.form, recordId: person.recordId, email, name: person.name ?? null, company: person.company ?? null };
+  const who = person.name?.trim() ? `${person.name.trim()} (${email})` : email;
+  return [
+    { type: "submission.created", summary: `New ${personFormLabel(person.form).toLowerCase()} submission from ${who}`, data },
+    {
+      type: "person.created",
+      summary: `New person: ${who}`,
+      data: { email, name: person.name ?? null, company: person.company ?? null, firstForm: person.form },
+      ifPersonExists: newPersonId,
+    },
+  ];
 }

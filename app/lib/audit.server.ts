@@ -36,6 +36,11 @@ export const AUDIT_ACTIONS = {
   exportLeads: "export.leads",
   exportWarmLeads: "export.warm-leads",
   exportAudit: "export.audit",
+  alertsCreate: "alerts.create",
+  alertsUpdate: "alerts.update",
+  alertsDelete: "alerts.delete",
+  alertsTest: "alerts.test",
+  alertsResend: "alerts.resend",
 } as const satisfies Record<string, AuditAction>;
 
 /** The verbs of the admin resource pattern: `${tab}.${verb}`. */

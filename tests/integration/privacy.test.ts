@@ -134,6 +134,17 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
       "INSERT INTO leads (id, keyword_id, store_name, store_url, email) VALUES (?1, ?2, 'Store', 'https://store.example', ?3)",
     ).bind(crypto.randomUUID(), keyword, email),
   ]);
+  // A webhook delivery about the person, and a try whose answer echoed the event (delivery itself: alerts.test.ts).
+  const delivery = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at, created_at, channel)
+       VALUES (?1, 'submission.created', 'http://localhost/hook', 'submission.created', ?2, 'failed', 1, 0, 0, 'webhook')`,
+    ).bind(delivery, JSON.stringify({ type: "submission.created", data: { email } })),
+    env.DB.prepare(
+      "INSERT INTO delivery_attempts (id, delivery_id, at, outcome, response_code, error) VALUES (?1, ?2, 0, 'failed', 400, ?3)",
+    ).bind(crypto.randomUUID(), delivery, `Bad request: ${email}`),
+  ]);
   // The team's work on the person: a status change and a note.
   const person = (await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", email))[0]!;
   const post = (fields: Record<string, string>) =>

@@ -52,6 +52,12 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
         <div className="flex flex-wrap items-center gap-2">
           <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
           {children}
+          <ButtonLink to="/admin/settings/notifications" variant="ghost" size="sm">
+            Notifications
+          </ButtonLink>
+          <ButtonLink to="/admin/settings/digest" variant="ghost" size="sm">
+            Digest
+          </ButtonLink>
           <ButtonLink to="/admin/team" variant="ghost" size="sm">
             Team
           </ButtonLink>

@@ -13,11 +13,13 @@ export function parseOutboxStatus(value: string | null): OutboxStatus | null {
   return outboxStatuses.includes(value as OutboxStatus) ? (value as OutboxStatus) : null;
 }
 
-export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil">;
+export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil" | "channel" | "destinationId">;
 
 export async function listOutbox(env: Env, status: OutboxStatus | null, page: number): Promise<Paged<OutboxListRow>> {
   const db = getDb(env);
-  const where = status ? eq(emailOutbox.status, status) : undefined;
+  // Emails only: webhook deliveries have their own list, per destination (/admin/settings/notifications).
+  const email = eq(emailOutbox.channel, "email");
+  const where = status ? and(email, eq(emailOutbox.status, status)) : email;
   const [rows, [total]] = await db.batch([
     db
       .select({

@@ -16,6 +16,8 @@ import { parsePersonForm, personFormLabel, type PersonForm } from "~/lib/people"
 import { readFormData } from "~/lib/request.server";
 import { readTeamSettings } from "~/lib/team-settings.server";
 import { endOfLocalDay } from "~/lib/time-zone";
+import { alertDeliveriesStatement, returnedIds } from "~/email/events.server";
+import { enqueueOutbox } from "~/email/outbox.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PEOPLE_MESSAGES as M } from "./people.messages";
 import { DUE_OPTIONS, NO_OWNER, PEOPLE_PAGE_SIZE, personPath, SEARCH_MAX, statusLabel, type DueFilter } from "./people.options";
@@ -323,7 +325,7 @@ export async function loadPerson(db: D1Database, id: string, adminId: string, no
       `SELECT t.id, t.created_at AS at, t.title, t.question, t.category, t.status, t.slug, t.submitter_name FROM qa_submissions t ${linked("'question'")}`,
     ),
     q(`SELECT id, created_at AS at, subject, status, sent_at, last_error FROM email_outbox
-        WHERE recipient = (SELECT email FROM people WHERE id = ?1) ORDER BY created_at LIMIT 500`),
+        WHERE recipient = (SELECT email FROM people WHERE id = ?1) AND channel = 'email' ORDER BY created_at LIMIT 500`),
     q(
       `SELECT id, created_at AS at, kind, from_value, to_value, detail, actor FROM person_events WHERE person_id = ?1 ORDER BY created_at LIMIT 500`,
     ),
@@ -435,12 +437,14 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
   const db = env.DB;
   const current = await db
     .prepare(
-      `SELECT p.id, p.status, p.lost_reason, p.due_at, p.owner_id, u.email AS owner_email
+      `SELECT p.id, p.email, p.name, p.status, p.lost_reason, p.due_at, p.owner_id, u.email AS owner_email
          FROM people p LEFT JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`,
     )
     .bind(personId)
     .first<{
       id: string;
+      email: string;
+      name: string | null;
       status: PersonStatus;
       lost_reason: string | null;
       due_at: number | null;
@@ -468,6 +472,8 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
       );
   const statements: D1PreparedStatement[] = [];
   let toast: string;
+  // person.status_changed for the alert destinations, in the change's own batch (ADR 0012).
+  let alerts: D1PreparedStatement | null = null;
 
   switch (value.intent) {
     case "status": {
@@ -484,6 +490,27 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
           event("status", current.status, value.status, reason),
         );
         if (clearsDue) statements.push(event("due", current.due_at, null));
+        const who = current.name ? `${current.name} (${current.email})` : current.email;
+        alerts = alertDeliveriesStatement(
+          db,
+          crypto.randomUUID(),
+          [
+            {
+              type: "person.status_changed",
+              summary: `${who}: ${statusLabel(current.status)} → ${statusLabel(value.status)}${reason ? ` (${reason})` : ""}`,
+              data: {
+                email: current.email,
+                name: current.name,
+                from: current.status,
+                to: value.status,
+                lostReason: reason,
+                by: admin.email,
+              },
+            },
+          ],
+          now,
+        );
+        statements.push(alerts);
       }
       toast = M.statusSaved;
       break;
@@ -569,7 +596,8 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
     else if (value.intent === "note-add") statements.push(auditStatement(db, entryInput, sql`changes() = 1`));
     else statements.push(entry);
     try {
-      await db.batch(statements);
+      const results = await db.batch(statements);
+      if (alerts) await enqueueOutbox(env, returnedIds(results[statements.indexOf(alerts)]));
     } catch (error) {
       console.error(`Person ${personId}: ${value.intent} failed`, error);
       return reply(submission.reply({ formErrors: [M.saveFailed] }), 503);

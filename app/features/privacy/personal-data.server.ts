@@ -39,6 +39,14 @@ export interface PersonalDataTable {
   orderBy: string;
 }
 
+/**
+ * Emails to the address, the team's notifications and webhook deliveries about it (the address is a value in
+ * their payload: `instr` is the cheap first test, `json_tree` the exact one, so ann@x.io never matches joann@x.io).
+ */
+const OUTBOX_ROWS = `lower(trim(recipient)) = ${ADDRESS}
+      OR (instr(lower(payload), ${ADDRESS}) > 0 AND json_valid(payload)
+          AND EXISTS (SELECT 1 FROM json_tree(email_outbox.payload) j WHERE j.type = 'text' AND lower(trim(j.value)) = ${ADDRESS}))`;
+
 const submission = (table: string, label: string, columns: string[], json?: string[]): PersonalDataTable => ({
   table,
   label,
@@ -81,14 +89,20 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
   },
   // --------------------------------------------------------------- email
   {
+    table: "delivery_attempts",
+    label: "Webhook delivery attempts about the person",
+    // A receiver's answer (kept in `error`) may echo the event it was sent: the tries go with their delivery.
+    columns: ["error"],
+    where: `delivery_id IN (SELECT id FROM email_outbox WHERE ${OUTBOX_ROWS})`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "at",
+  },
+  {
     table: "email_outbox",
-    label: "Emails sent",
+    label: "Emails sent and webhook deliveries",
     columns: ["recipient", "subject", "payload", "last_error"],
-    // Emails to the address, and the team's notifications about it (the address is a value in their payload:
-    // `instr` is the cheap first test, `json_tree` the exact one, so ann@x.io never matches joann@x.io).
-    where: `lower(trim(recipient)) = ${ADDRESS}
-      OR (instr(lower(payload), ${ADDRESS}) > 0 AND json_valid(payload)
-          AND EXISTS (SELECT 1 FROM json_tree(email_outbox.payload) j WHERE j.type = 'text' AND lower(trim(j.value)) = ${ADDRESS}))`,
+    where: OUTBOX_ROWS,
     erase: "delete",
     eraseText: "deleted",
     json: ["payload"],
@@ -163,6 +177,8 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
   rate_limits: "Short-lived counters of the sign-in throttle (keyed by address or account), removed by the cron after a day.",
   people_search:
     "The Leads search index over people (FTS5 with external content): it reads email, name, company and app from `people` and keeps only their trigram tokens; a person's erasure removes their entry through the people delete trigger.",
+  notification_destinations:
+    "The team's alert destinations (Slack or webhook URLs); name is the destination's name. The events sent to them are email_outbox rows, covered above.",
   team_settings: "The team's digest settings; updated_by is the admin who saved them.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
 };

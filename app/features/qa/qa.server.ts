@@ -2,6 +2,7 @@
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { qaSubmissions } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
+import type { AlertEventDraft } from "~/email/events.server";
 import { storeAndNotify } from "~/email/store.server";
 import { paged, type Paged } from "~/lib/pagination";
 import { slugify, uniqueSlug } from "~/lib/slug";
@@ -196,6 +197,8 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
           }),
         ],
         drafts: [alert],
+        // question.submitted for the alert destinations; submission.created comes with the person link, or here without one.
+        events: questionEvents(id, slug, input),
         ...(input.submitterEmail
           ? { person: { email: input.submitterEmail, name: input.submitterName ?? null, form: "question" as const, recordId: id } }
           : {}),
@@ -208,6 +211,23 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
     return { id, slug };
   }
   throw new Error("Could not find a free slug");
+}
+
+function questionEvents(id: string, slug: string, input: QuestionInput): AlertEventDraft[] {
+  const data = {
+    form: "question",
+    recordId: id,
+    title: input.title,
+    category: input.category,
+    slug,
+    name: input.submitterName ?? null,
+    ...(input.submitterEmail ? { email: input.submitterEmail.trim().toLowerCase() } : {}),
+  };
+  const summary = `New question: ${input.title}`;
+  return [
+    { type: "question.submitted", summary, data },
+    ...(input.submitterEmail ? [] : [{ type: "submission.created" as const, summary: `New question submission: ${input.title}`, data }]),
+  ];
 }
 
 /** Every published question's slug, for /sitemap.xml (capped; a sitemap holds 50,000 URLs). */
