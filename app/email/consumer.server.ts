@@ -13,10 +13,11 @@
  */
 import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { deliveryAttempts, emailOutbox, type OutboxRow } from "~/db/schema";
+import { hasUnsubscribed, UNSUBSCRIBED_ERROR } from "~/features/lead-capture/email-list.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
 import type { EmailQueueMessage } from "./outbox.server";
-import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "./policy";
+import { failedRetryDelayMs, MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "./policy";
 import { templateFor } from "./registry.server";
 import { emailContext, renderEmail } from "./render.server";
 import { getTransport } from "./transports.server";
@@ -77,6 +78,17 @@ async function handleEmailMessage(
   // Sent already by a delivery whose "sent" write failed: record it now, never send a second copy.
   if (await hasSendReceipt(env, row.id)) {
     await markSent(env, row.id, attempts, templateFor(row.kind)?.secretFields);
+    message.ack();
+    return;
+  }
+  // A list's email to an address that has left the list is never sent, however it was queued again (an
+  // admin's Resend, the sweeper): cancelled like the unsubscribe cancels the unsent ones.
+  const list = row.channel === "email" ? templateFor(row.kind)?.list : undefined;
+  if (list && (await hasUnsubscribed(env, list, row.recipient))) {
+    await db
+      .update(emailOutbox)
+      .set({ status: "failed", attempts: Math.max(attempts, MAX_TOTAL_ATTEMPTS), lastError: UNSUBSCRIBED_ERROR, leaseUntil: null })
+      .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
     message.ack();
     return;
   }

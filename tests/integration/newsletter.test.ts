@@ -18,7 +18,7 @@ import { deleteUnconfirmedSignups } from "~/features/lead-capture/newsletter.ser
 import { runRetention } from "~/features/privacy/retention.server";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
-import { get, signedInAdmin } from "./admin-helpers";
+import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, ORIGIN, postForm, recordingEnv, request } from "./helpers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
@@ -385,6 +385,27 @@ describe("unsubscribing", () => {
     await waitOnExecutionContext(ctx);
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === MAILCHANNELS_URL)).toEqual([]);
     expect((await all<{ status: string }>("SELECT status FROM email_outbox WHERE id = ?", welcome.id))[0]!.status).toBe("failed");
+  });
+
+  it("an admin's Resend of a cancelled list email after unsubscribing still sends nothing", async () => {
+    const email = newEmail();
+    await confirmed(email);
+    const welcome = (await outboxFor(email)).find((r) => r.kind === "newsletter-welcome")!;
+    await oneClick(await unsubscribeUrl(env, "newsletter", email));
+    const admin = await signedInAdmin();
+    const resend = await postForm(
+      "/admin/dashboard/outbox",
+      { intent: "resend", id: welcome.id },
+      { cookie: admin.cookie, headers: SAME_ORIGIN },
+    );
+    expect(resend.status).toBeLessThan(400);
+    expect((await all<{ status: string }>("SELECT status FROM email_outbox WHERE id = ?", welcome.id))[0]!.status).toBe("queued");
+
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    await deliver(welcome.id, mailchannelsEnv);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === MAILCHANNELS_URL)).toEqual([]);
+    const [row] = await all<{ status: string; last_error: string }>("SELECT status, last_error FROM email_outbox WHERE id = ?", welcome.id);
+    expect(row).toEqual({ status: "failed", last_error: "Not sent: the recipient unsubscribed from the list" });
   });
 
   it("a later sign-up goes through opt-in again", async () => {
