@@ -7,5 +7,7 @@ declare namespace Cloudflare {
   interface Env {
     SESSION_SECRET: string;
     MAILCHANNELS_API_KEY: string;
+    /** Turnstile's secret key (siteverify); unset, tokens cannot be checked and the no-token bounds apply. */
+    TURNSTILE_SECRET_KEY?: string;
   }
 }

@@ -6,7 +6,7 @@
  * deadline well under its lease (SEND_TIMEOUT_MS): one that hangs is given up
  * and retried like a failed one, before another delivery may claim the row.
  */
-import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
@@ -53,7 +53,8 @@ async function handleEmailMessage(
     .where(
       and(
         eq(emailOutbox.id, outboxId),
-        ne(emailOutbox.status, "sent"),
+        // Never a sent row, nor one held back by the daily cap per address (store.server.ts).
+        inArray(emailOutbox.status, ["queued", "failed"]),
         or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
       ),
     )
@@ -61,7 +62,7 @@ async function handleEmailMessage(
   if (!row) {
     const current = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
     if (!current) console.error(`Outbox row ${outboxId} not found; acking`);
-    if (current && current.status !== "sent")
+    if (current && (current.status === "queued" || current.status === "failed"))
       message.retry({ delaySeconds: Math.ceil(SEND_LEASE_MS / 1000) }); // another delivery is sending it
     else message.ack(); // gone, or already sent: a duplicate delivery
     return;

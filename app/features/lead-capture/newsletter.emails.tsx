@@ -3,6 +3,7 @@ import { defineEmailTemplate } from "~/email/template";
 
 export const newsletterWelcomeEmail = defineEmailTemplate({
   kind: "newsletter-welcome",
+  toVisitor: true,
   schema: z.object({ email: z.string() }),
   subject: () => "Welcome to Founder Leads growth notes",
   preview: () => "Short, practical notes on finding merchants for your Shopify app.",

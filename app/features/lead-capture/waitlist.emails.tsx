@@ -5,6 +5,7 @@ const payload = z.object({ email: z.string() });
 
 export const waitlistConfirmationEmail = defineEmailTemplate({
   kind: "waitlist-confirmation",
+  toVisitor: true,
   schema: payload,
   subject: () => "You're on the waitlist for Founder Quest",
   preview: () => "We'll email you the moment the game launches.",
