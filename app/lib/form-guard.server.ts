@@ -76,7 +76,7 @@ async function verifyTurnstile(env: Env, token: string, ip: string): Promise<"pa
   body.set("response", token);
   if (ip !== "unknown") body.set("remoteip", ip);
   try {
-    const res = await fetch(SITEVERIFY_URL, { method: "POST", body, signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS) });
+    const res = await fetch(env.TURNSTILE_SITEVERIFY_URL || SITEVERIFY_URL, { method: "POST", body, signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS) });
     if (!res.ok) throw new Error(`siteverify answered ${res.status}`);
     const outcome = await res.json<{ success?: boolean; "error-codes"?: string[] }>();
     if (outcome.success === true) return "passed";
