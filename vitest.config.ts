@@ -24,6 +24,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-0123456789",
             MAILCHANNELS_API_KEY: "test-mailchannels-key",
+            // Cloudflare's test secret that passes every token; siteverify itself is stubbed (siteverify-stub.ts).
+            TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
           },
         },
       }),

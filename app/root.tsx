@@ -17,6 +17,7 @@ import { NotFound, ServerError } from "~/features/marketing/deferred";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
+import { formStamp } from "~/lib/form-guard.server";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
 import { getToast } from "~/lib/toast.server";
@@ -33,7 +34,9 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { toast, headers } = await getToast(request, env);
-  return data({ toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL }, { headers: headers ?? undefined });
+  // Every public form's bot check (ADR 0015): the page's signed time stamp and Turnstile's site key.
+  const formGuard = { stamp: await formStamp(env), siteKey: env.TURNSTILE_SITE_KEY ?? "" };
+  return data({ toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL, formGuard }, { headers: headers ?? undefined });
 }
 
 /**

@@ -7,5 +7,12 @@ declare namespace Cloudflare {
   interface Env {
     SESSION_SECRET: string;
     MAILCHANNELS_API_KEY: string;
+    /** Turnstile's secret key (siteverify); unset, tokens cannot be checked and the no-token bounds apply. */
+    TURNSTILE_SECRET_KEY?: string;
+    /**
+     * Not a setting of a deployment (never in wrangler.toml): where siteverify is asked, Cloudflare's
+     * URL unless set. The end-to-end harness sets it to its local stand-in (tests/e2e/global-setup.ts).
+     */
+    TURNSTILE_SITEVERIFY_URL?: string;
   }
 }

@@ -392,7 +392,8 @@ export const leads = sqliteTable(
 
 // ------------------------------------------------------------ infrastructure
 
-export const outboxStatuses = ["queued", "sent", "failed"] as const;
+/** `capped`: a visitor email past the daily cap per address (ADR 0015): kept as a record, never sent. */
+export const outboxStatuses = ["queued", "sent", "failed", "capped"] as const;
 
 export const emailOutbox = sqliteTable(
   "email_outbox",

@@ -11,7 +11,7 @@
  * email; the claim, deadline, receipt, retries and sweeper are the same, and
  * each try is also recorded in `delivery_attempts` (when, outcome, HTTP code).
  */
-import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { deliveryAttempts, emailOutbox, type OutboxRow } from "~/db/schema";
 import { hasUnsubscribed, UNSUBSCRIBED_ERROR } from "~/features/lead-capture/email-list.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
@@ -60,7 +60,8 @@ async function handleEmailMessage(
     .where(
       and(
         eq(emailOutbox.id, outboxId),
-        ne(emailOutbox.status, "sent"),
+        // Never a sent row, nor one held back by the daily cap per address (store.server.ts).
+        inArray(emailOutbox.status, ["queued", "failed"]),
         or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
       ),
     )
@@ -68,7 +69,7 @@ async function handleEmailMessage(
   if (!row) {
     const current = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
     if (!current) console.error(`Outbox row ${outboxId} not found; acking`);
-    if (current && current.status !== "sent")
+    if (current && (current.status === "queued" || current.status === "failed"))
       message.retry({ delaySeconds: Math.ceil(SEND_LEASE_MS / 1000) }); // another delivery is sending it
     else message.ack(); // gone, or already sent: a duplicate delivery
     return;

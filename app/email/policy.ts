@@ -36,3 +36,6 @@ export const SEND_LEASE_MS = 60 * 1000;
  * send it again.
  */
 export const SEND_TIMEOUT_MS = 15 * 1000;
+
+/** Emails from the public forms one address receives in 24 h at most; past it they are `capped`, never sent (ADR 0015). */
+export const VISITOR_EMAIL_CAP = 3;

@@ -34,6 +34,9 @@ const templates: EmailTemplate<any>[] = [
 
 const byKind = new Map(templates.map((t) => [t.kind, t]));
 
+/** The kinds sent to an address typed into a public form (`toVisitor`): what the daily cap counts. */
+export const VISITOR_EMAIL_KINDS: readonly string[] = templates.filter((t) => t.toVisitor).map((t) => t.kind);
+
 export function templateFor(kind: string): EmailTemplate<Record<string, unknown>> | undefined {
   return byKind.get(kind);
 }

@@ -25,6 +25,8 @@ import { getDb, type Db } from "~/lib/db.server";
 import { dueFromPromise, personFormLabel, type PersonForm } from "~/lib/people";
 import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "./events.server";
 import { enqueueOutbox, insertOutbox, type OutboxDraft } from "./outbox.server";
+import { VISITOR_EMAIL_CAP } from "./policy";
+import { VISITOR_EMAIL_KINDS } from "./registry.server";
 
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
 type Statement = { toSQL(): { sql: string; params: unknown[] } } | D1PreparedStatement;
@@ -70,18 +72,35 @@ function toD1(d1: D1Database, statement: Statement): D1PreparedStatement {
   return d1.prepare(sql).bind(...params);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A visitor email's status, decided in SQL as its row is written: `capped` once its address (any case) has
+ * had VISITOR_EMAIL_CAP uncapped visitor emails in the last 24 h, whatever form sent them. The row is kept
+ * either way, so a retried batch and the person link still find it; a capped row is never queued or sent.
+ */
+const CAPPED_STATUS = `CASE WHEN (SELECT count(*) FROM email_outbox WHERE created_at > ?7 AND lower(recipient) = lower(?3)
+  AND status <> 'capped' AND kind IN (SELECT value FROM json_each(?8))) >= ${VISITOR_EMAIL_CAP} THEN 'capped' ELSE 'queued' END`;
+
+/** One statement per draft (each `RETURNING status`) when the write is guarded or holds a visitor email. */
+const perDraftOutbox = (drafts: OutboxDraft[], onlyIfChanged: boolean) =>
+  onlyIfChanged || drafts.some((d) => VISITOR_EMAIL_KINDS.includes(d.kind));
+
 function outboxStatements(db: Db, d1: D1Database, drafts: OutboxDraft[], onlyIfChanged: boolean): Statement[] {
-  if (!onlyIfChanged) return [insertOutbox(db, drafts)];
+  if (!perDraftOutbox(drafts, onlyIfChanged)) return [insertOutbox(db, drafts)];
   // Each insert checks the statement just before it: the guarded record, then the previous email.
   const now = Date.now();
-  return drafts.map((d) =>
-    d1
+  return drafts.map((d) => {
+    const visitor = VISITOR_EMAIL_KINDS.includes(d.kind);
+    const values = [d.id, d.kind, d.recipient, d.subject, JSON.stringify(d.payload), now];
+    return d1
       .prepare(
         `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, 'queued', 0, ?6, ?6 WHERE changes() = 1`,
+         SELECT ?1, ?2, ?3, ?4, ?5, ${visitor ? CAPPED_STATUS : "'queued'"}, 0, ?6, ?6
+         ${onlyIfChanged ? "WHERE changes() = 1" : ""} RETURNING status`,
       )
-      .bind(d.id, d.kind, d.recipient, d.subject, JSON.stringify(d.payload), now),
-  );
+      .bind(...values, ...(visitor ? [now - DAY_MS, JSON.stringify(VISITOR_EMAIL_KINDS)] : []));
+  });
 }
 
 /**
@@ -147,6 +166,7 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   const newPersonId = crypto.randomUUID();
   const eventKey = crypto.randomUUID();
   const events = [...(write.person ? personEvents(write.person, newPersonId) : []), ...(write.events ?? [])];
+  const perDraft = perDraftOutbox(write.drafts, write.onlyIfChanged ?? false);
   const statements = [
     ...records,
     ...outboxStatements(db, env.DB, write.drafts, write.onlyIfChanged ?? false),
@@ -163,8 +183,9 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   for (let attempt = 0; ; attempt++) {
     try {
       const results = await env.DB.batch(statements);
-      // Guarded emails that were not written (nothing changed) are not queued either.
-      const written = write.onlyIfChanged ? ids.filter((_, i) => results[records.length + i]?.meta.changes === 1) : ids;
+      // Guarded emails that were not written (nothing changed), and capped ones, are not queued.
+      const queued = (i: number) => (results[records.length + i]?.results as { status?: string }[] | undefined)?.[0]?.status === "queued";
+      const written = perDraft ? ids.filter((_, i) => queued(i)) : ids;
       const deliveries = events.length ? returnedIds(results[results.length - 1]) : [];
       return {
         status: "written",

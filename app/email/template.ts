@@ -36,6 +36,11 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
    * newsletter's confirmation request (its recipient has not joined), have none.
    */
   list?: EmailList;
+  /**
+   * Sent to the address a public form was given (not the team, not an admin): counted by the daily
+   * cap per address (store.server.ts, ADR 0015). Every such template must say so.
+   */
+  toVisitor?: boolean;
 }
 
 export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailTemplate<P>): EmailTemplate<P> {

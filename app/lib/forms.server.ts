@@ -1,13 +1,16 @@
 /**
  * One place for what every public form action does before its own work:
  * read the body (size-capped), answer a filled honeypot like a success, count
- * the request against a per-IP rate limit, and validate with the same zod
- * schema the browser uses.
+ * the request against a per-IP rate limit, validate with the same zod schema
+ * the browser uses, and pass the bot check (a verified Turnstile token, or the
+ * signed time stamp and a stricter limit: form-guard.server.ts) before
+ * anything is stored.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { guardPublicForm } from "./form-guard.server";
 import { isHoneypotFilled } from "./honeypot";
 import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE, type EdgeRateLimitRule } from "./rate-limit.server";
 import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./request.server";
@@ -63,6 +66,19 @@ async function readPublicForm<Schema extends z.ZodType>(
   }
   if (submission.status !== "success") {
     return { ...base, kind: "rejected", status: 400, result: submission.reply() };
+  }
+  const guard = await guardPublicForm(request, env, formData);
+  if (!guard.allowed) {
+    if (guard.status === 429) {
+      return {
+        ...base,
+        kind: "rejected",
+        status: 429,
+        result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }),
+        headers: { "Retry-After": String(guard.retryAfterSeconds) },
+      };
+    }
+    return { ...base, kind: "rejected", status: 400, result: submission.reply({ formErrors: [guard.message] }) };
   }
   return { ...base, kind: "valid", value: submission.value, reply: (opts) => submission.reply(opts) };
 }

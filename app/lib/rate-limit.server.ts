@@ -30,7 +30,7 @@ interface RateLimitResult {
 /** A public form's limit: which binding counts it (see wrangler.toml) and its name in the key. */
 export interface EdgeRateLimitRule {
   name: string;
-  binding: "FORM_RATE_LIMITER" | "STRICT_FORM_RATE_LIMITER" | "ONBOARDING_RATE_LIMITER";
+  binding: "FORM_RATE_LIMITER" | "STRICT_FORM_RATE_LIMITER" | "ONBOARDING_RATE_LIMITER" | "NO_TOKEN_FORM_RATE_LIMITER";
   /** The binding's period (Cloudflare allows 10 or 60 seconds): the Retry-After of a refusal. */
   periodSeconds: 10 | 60;
 }

@@ -1,4 +1,5 @@
 /** Security headers for every response the Worker sends. */
+import { TURNSTILE_ORIGIN } from "./form-guard";
 
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -22,6 +23,32 @@ const PAGE_CSP_EXTRAS: Record<string, CspExtras> = {
     img: ["https://*.paypalobjects.com"],
   },
 };
+
+/** Cloudflare's Turnstile widget: its script and its challenge frame (ADR 0015). */
+const TURNSTILE_EXTRAS: CspExtras = { script: [TURNSTILE_ORIGIN], frame: [TURNSTILE_ORIGIN] };
+
+/**
+ * Whether a path is a page that shows a public form, where Turnstile may run.
+ * Every page of the public layout has one (the footer's newsletter box, the
+ * waitlist banner), and so do the onboarding wizard and the form pages; admin
+ * pages, uploaded media and feeds do not.
+ */
+export function showsPublicForm(pathname: string): boolean {
+  if (pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/media/")) return false;
+  return !/\.(csv|xml|txt)$/.test(pathname);
+}
+
+/** The third-party origins a page may use: its own (PAGE_CSP_EXTRAS) and Turnstile's where a form shows. */
+export function pageCspExtras(pathname: string): CspExtras {
+  const page = pathname.replace(/\.data$/, "");
+  const own = PAGE_CSP_EXTRAS[page] ?? {};
+  if (!showsPublicForm(page)) return own;
+  return {
+    ...own,
+    script: [...(own.script ?? []), ...(TURNSTILE_EXTRAS.script ?? [])],
+    frame: [...(own.frame ?? []), ...(TURNSTILE_EXTRAS.frame ?? [])],
+  };
+}
 
 export function contentSecurityPolicy(nonce: string, extras: CspExtras = {}): string {
   const add = (list?: string[]) => (list?.length ? ` ${list.join(" ")}` : "");
@@ -49,7 +76,7 @@ export function withSecurityHeaders(
   const h = res.headers;
   // An uploaded image (/media/{key}) keeps its own policy, stricter than a page's: it allows nothing and sandboxes.
   const ownPolicy = pathname.startsWith("/media/") && h.has("Content-Security-Policy");
-  if (!ownPolicy) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, PAGE_CSP_EXTRAS[pathname.replace(/\.data$/, "")]));
+  if (!ownPolicy) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, pageCspExtras(pathname)));
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { choosePort, readyOn } from "./ports";
@@ -44,6 +45,32 @@ async function waitForServer(server: ChildProcess, port: number, log: () => stri
   throw new Error(`wrangler dev did not answer on ${BASE_URL} within 90 s:\n${log()}`);
 }
 
+const TURNSTILE_TEST_SECRET = "1x0000000000000000000000000000000AA";
+const TURNSTILE_TEST_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+
+/** A local siteverify: POST form (secret, response, remoteip) → `{ success, "error-codes" }`. */
+async function startSiteverifyStandIn(): Promise<{ server: Server; url: string }> {
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const type = req.headers["content-type"] ?? "";
+      void new Request("http://siteverify.invalid/", { method: "POST", headers: { "Content-Type": type }, body: Buffer.concat(chunks) })
+        .formData()
+        .catch(() => new FormData())
+        .then((form) => {
+          const success = form.get("secret") === TURNSTILE_TEST_SECRET && form.get("response") === TURNSTILE_TEST_TOKEN;
+          res.writeHead(200, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ success, "error-codes": success ? [] : ["invalid-input-response"] }));
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { server, url: `http://127.0.0.1:${port}/turnstile/v0/siteverify` };
+}
+
 export default async function setup(project: TestProject) {
   // A free port (or E2E_PORT, refused when taken): never another checkout's server.
   const PORT = await choosePort(process.env.E2E_PORT);
@@ -54,10 +81,29 @@ export default async function setup(project: TestProject) {
   runOrThrow("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
   runOrThrow("node", ["scripts/seed.mjs", "--persist-to", STATE_DIR]);
 
+  // Turnstile's siteverify, the edge of the world: a local stand-in for Cloudflare's test keys. The test secret
+  // passes the dummy token the test site keys issue; any other token (what a blocked widget or a forger sends)
+  // fails. The site asks it instead of Cloudflare.
+  const siteverify = await startSiteverifyStandIn();
+
   let output = "";
   const server = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(PORT), "--persist-to", STATE_DIR, "--test-scheduled", "--var", `SITE_URL:${BASE_URL}`],
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(PORT),
+      "--persist-to",
+      STATE_DIR,
+      "--test-scheduled",
+      "--var",
+      `SITE_URL:${BASE_URL}`,
+      "--var",
+      `TURNSTILE_SECRET_KEY:${TURNSTILE_TEST_SECRET}`,
+      "--var",
+      `TURNSTILE_SITEVERIFY_URL:${siteverify.url}`,
+    ],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
   // E2E_SERVER_LOG=path keeps the whole server output for debugging a failed run. The state directory always
@@ -77,6 +123,7 @@ export default async function setup(project: TestProject) {
   project.provide("stateDir", STATE_DIR);
 
   return async () => {
+    siteverify.server.close();
     if (server.pid) {
       try {
         process.kill(-server.pid, "SIGTERM");

@@ -53,7 +53,7 @@ export async function newContext(
     popup = false,
     timezoneId = JOURNEY_VISITOR.timezoneId,
     locale = JOURNEY_VISITOR.locale,
-    ip,
+    ip = randomClientIp(),
   }: { popup?: boolean; timezoneId?: string; locale?: string; ip?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -62,9 +62,12 @@ export async function newContext(
     viewport: { width, height: width < 500 ? 844 : 900 },
     timezoneId,
     locale,
-    // A client address of its own (wrangler dev takes CF-Connecting-IP as given), so per-address limits stay per test.
-    extraHTTPHeaders: ip ? { "CF-Connecting-IP": ip } : undefined,
+    // A client address of its own (wrangler dev takes CF-Connecting-IP as given), so per-address limits stay per
+    // context: every context gets a new one unless the test names one.
+    extraHTTPHeaders: { "CF-Connecting-IP": ip },
   });
+  await routeTurnstile(context);
+  await postLikeAPerson(context);
   if (!popup) {
     await context.addInitScript(() => {
       // Init scripts run in every frame; a sandboxed one (the booking embed) has no storage to write.
@@ -73,6 +76,80 @@ export async function newContext(
     });
   }
   return context;
+}
+
+/** A documentation-range address (198.18.0.0/15) no other context has. */
+let clientCounter = 0;
+function randomClientIp(): string {
+  clientCounter += 1;
+  return `198.18.${Math.floor(Math.random() * 256)}.${(clientCounter % 254) + 1}`;
+}
+
+/** The token Cloudflare's test site keys issue; the harness's siteverify stand-in passes it (global-setup.ts). */
+export const TURNSTILE_TEST_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+
+/**
+ * Turnstile is the edge of the world: its script is served by a stand-in that
+ * renders each widget as the hidden token field the real one writes into the
+ * form (and a fresh token on reset). Nothing else of Cloudflare's is reached.
+ */
+const TURNSTILE_STAND_IN = `(() => {
+  let count = 0;
+  const widgets = new Map();
+  const fill = (widget) => {
+    let input = widget.el.querySelector('input[name="' + widget.name + '"]');
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "hidden";
+      input.name = widget.name;
+      widget.el.appendChild(input);
+    }
+    input.value = ${JSON.stringify(TURNSTILE_TEST_TOKEN)};
+    widget.el.dataset.standIn = "token";
+    if (typeof widget.callback === "function") widget.callback(input.value);
+  };
+  window.turnstile = {
+    render(el, options) {
+      const id = "stand-in-" + ++count;
+      const widget = { el, name: options["response-field-name"] || "cf-turnstile-response", callback: options.callback };
+      widgets.set(id, widget);
+      fill(widget);
+      return id;
+    },
+    reset(id) { const widget = widgets.get(id); if (widget) fill(widget); },
+    remove(id) { const widget = widgets.get(id); if (widget) widget.el.replaceChildren(); widgets.delete(id); },
+  };
+})();`;
+
+async function routeTurnstile(context: BrowserContext) {
+  await context.route("https://challenges.cloudflare.com/**", (route) =>
+    new URL(route.request().url()).pathname === "/turnstile/v0/api.js"
+      ? route.fulfill({ status: 200, contentType: "text/javascript", body: TURNSTILE_STAND_IN })
+      : route.abort(),
+  );
+}
+
+/**
+ * A public form posted without a Turnstile token (JavaScript off, or sent
+ * before the widget ran) is refused within 2 s of its page (ADR 0015), as a
+ * bot would be. A person takes longer than that; a test does not. So such a
+ * post waits, on its way out, until its page's signed stamp is 2 s old: a
+ * wait for that moment, not a sleep. A post with a token goes at once.
+ */
+export const STAMP_MIN_AGE_MS = 2_000;
+async function postLikeAPerson(context: BrowserContext) {
+  await context.route(`${baseUrl}/**`, async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST") return route.fallback();
+    const body = request.postData() ?? "";
+    const stamp = /(?:_stamp=|name="_stamp"\r\n\r\n)(\d{13})\./.exec(body);
+    const token = /(?:cf-turnstile-response=|name="cf-turnstile-response"\r\n\r\n)[^&\r\s]/.test(body);
+    if (stamp && !token) {
+      const wait = Number(stamp[1]) + STAMP_MIN_AGE_MS + 50 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return route.fallback();
+  });
 }
 
 /** Waits until React has hydrated the page (root sets html[data-hydrated]). */

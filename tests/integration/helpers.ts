@@ -6,6 +6,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import worker from "../../server";
+import { TURNSTILE_FIELD } from "~/lib/form-guard";
+import { TEST_TOKEN } from "./siteverify-stub";
 
 export const ORIGIN = "http://localhost:8787";
 
@@ -54,6 +56,12 @@ export function freshIp(): string {
   return `203.0.113.${ipCounter % 250}-${crypto.randomUUID().slice(0, 8)}`;
 }
 
+/**
+ * Posts a form as a browser whose Turnstile widget ran: with the token the
+ * test keys issue (siteverify is stubbed: siteverify-stub.ts). `token: null`
+ * posts without one, as with JavaScript off (then the form's time stamp and
+ * the tighter limit apply: send a `_stamp`, e.g. from `formStampFor`).
+ */
 export function postForm(
   path: string,
   /** A list sends the name once per value, in order (radios, then a text box of the same name). */
@@ -63,7 +71,8 @@ export function postForm(
     testEnv = env,
     cookie,
     headers: extra = {},
-  }: { ip?: string; testEnv?: Env; cookie?: string; headers?: Record<string, string> } = {},
+    token = TEST_TOKEN,
+  }: { ip?: string; testEnv?: Env; cookie?: string; headers?: Record<string, string>; token?: string | null } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     "Content-Type": "application/x-www-form-urlencoded",
@@ -73,6 +82,7 @@ export function postForm(
   if (cookie) headers.Cookie = cookie;
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
+  if (token !== null && !body.has(TURNSTILE_FIELD)) body.append(TURNSTILE_FIELD, token);
   return request(path, { method: "POST", body, headers, redirect: "manual" }, testEnv);
 }
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
+import { FormGuardFields } from "./FormGuard";
 
 /** Off-screen trap field for bots; see lib/honeypot.ts. */
 export function Honeypot() {
@@ -15,8 +16,8 @@ export function Honeypot() {
 
 /**
  * The hidden fields every public form sends: the honeypot, `_js` once React
- * has hydrated (the action then answers with data), and where a no-JavaScript
- * success goes back to.
+ * has hydrated (the action then answers with data), where a no-JavaScript
+ * success goes back to, and the bot check (time stamp, Turnstile).
  */
 export function PublicFormFields({ redirectTo }: { redirectTo: string }) {
   const hydrated = useHydrated();
@@ -25,6 +26,7 @@ export function PublicFormFields({ redirectTo }: { redirectTo: string }) {
       <Honeypot />
       {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
       <input type="hidden" name={REDIRECT_FIELD} value={redirectTo} />
+      <FormGuardFields />
     </>
   );
 }

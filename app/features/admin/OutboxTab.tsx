@@ -6,9 +6,10 @@ import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/components/ui/format";
 import type { Paged } from "~/lib/pagination";
 import { FilterPills, TabHeading } from "./AdminShell";
+import { VISITOR_EMAIL_CAP } from "~/email/policy";
 import type { OutboxListRow, OutboxStatus } from "./outbox.server";
 
-const statusTone = { queued: "warning", sent: "success", failed: "danger" } as const;
+const statusTone = { queued: "warning", sent: "success", failed: "danger", capped: "neutral" } as const;
 
 function ResendButton({ id }: { id: string }) {
   const navigation = useNavigation();
@@ -30,10 +31,14 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
     { value: "queued", label: "Queued" },
     { value: "sent", label: "Sent" },
     { value: "failed", label: "Failed" },
+    { value: "capped", label: "Capped" },
   ] as const;
   return (
     <section>
-      <TabHeading title="Email outbox" description="Every notification email, with its delivery state. Failed emails can be sent again." />
+      <TabHeading
+        title="Email outbox"
+        description={`Every notification email, with its delivery state. Failed emails can be sent again. One address gets at most ${VISITOR_EMAIL_CAP} emails a day from the public forms; past that they are capped, never sent.`}
+      />
       <FilterPills
         label="Email status"
         items={filters.map((f) => ({ to: f.value ? `?status=${f.value}` : "?", label: f.label, active: status === f.value }))}
@@ -56,6 +61,11 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
                 </p>
               </>
             ),
+          },
+          {
+            header: "To this address, 24 h",
+            cell: (r) => (r.visitorCount === null ? "—" : `${r.visitorCount} of ${VISITOR_EMAIL_CAP}`),
+            className: "whitespace-nowrap",
           },
           { header: "Attempts", cell: (r) => r.attempts },
           { header: "Last error", cell: (r) => r.lastError ?? "—", className: "max-w-xs break-words text-xs" },

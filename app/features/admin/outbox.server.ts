@@ -2,6 +2,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { emailOutbox, outboxStatuses, type OutboxRow } from "~/db/schema";
 import { enqueueOutbox } from "~/email/outbox.server";
+import { VISITOR_EMAIL_KINDS } from "~/email/registry.server";
 import { AUDIT_ACTIONS, auditEntry, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { paged, type Paged } from "~/lib/pagination";
@@ -13,13 +14,18 @@ export function parseOutboxStatus(value: string | null): OutboxStatus | null {
   return outboxStatuses.includes(value as OutboxStatus) ? (value as OutboxStatus) : null;
 }
 
-export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil" | "channel" | "destinationId">;
+export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil" | "channel" | "destinationId"> & {
+  /** For an email to a visitor: how many visitor emails its address was sent in the last 24 h (the daily cap). */
+  visitorCount: number | null;
+};
 
 export async function listOutbox(env: Env, status: OutboxStatus | null, page: number): Promise<Paged<OutboxListRow>> {
   const db = getDb(env);
   // Emails only: webhook deliveries have their own list, per destination (/admin/settings/notifications).
   const email = eq(emailOutbox.channel, "email");
   const where = status ? and(email, eq(emailOutbox.status, status)) : email;
+  const kinds = JSON.stringify(VISITOR_EMAIL_KINDS);
+  const since = Date.now() - 24 * 60 * 60 * 1000;
   const [rows, [total]] = await db.batch([
     db
       .select({
@@ -33,6 +39,10 @@ export async function listOutbox(env: Env, status: OutboxStatus | null, page: nu
         nextAttemptAt: emailOutbox.nextAttemptAt,
         createdAt: emailOutbox.createdAt,
         sentAt: emailOutbox.sentAt,
+        // The daily cap's count (store.server.ts), per row of the page: one query for the page.
+        visitorCount: sql<number | null>`CASE WHEN ${emailOutbox.kind} IN (SELECT value FROM json_each(${kinds})) THEN
+          (SELECT count(*) FROM email_outbox o WHERE o.created_at > ${since} AND lower(o.recipient) = lower("email_outbox"."recipient")
+            AND o.status <> 'capped' AND o.kind IN (SELECT value FROM json_each(${kinds}))) END`,
       })
       .from(emailOutbox)
       .where(where)

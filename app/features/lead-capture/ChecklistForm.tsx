@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Input } from "~/components/ui/Field";
@@ -49,6 +50,7 @@ export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<st
       </div>
       <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
       <ErrorList id={form.errorId} errors={form.errors} title={M.failureTitle} />
+      <PrivacyNotice className="mt-3" />
     </fetcher.Form>
   );
 }

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, Textarea } from "~/components/ui/Field";
+import { FormGuardFields } from "~/components/ui/FormGuard";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { REDIRECT_FIELD } from "~/lib/forms";
 
@@ -38,6 +40,7 @@ function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<strin
     <Form method="post" action="/contact" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <Honeypot />
       <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
+      <FormGuardFields />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" htmlFor={f.name.id} errorId={f.name.errorId} errors={f.name.errors}>
           <Input {...getInputProps(f.name, { type: "text" })} autoComplete="name" required={false} />
@@ -62,6 +65,7 @@ function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<strin
       <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
         {busy ? "Sending..." : "Send message"}
       </Button>
+      <PrivacyNotice />
     </Form>
   );
 }

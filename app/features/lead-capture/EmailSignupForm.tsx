@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
@@ -64,6 +65,7 @@ export function EmailSignupForm({
         </Button>
       </div>
       <ErrorList id={form.errorId} errors={form.errors} tone={errorTone} />
+      <PrivacyNotice tone={light ? "default" : "inverse"} className="mt-3" />
       {success ? (
         <p role="status" className={cn("mt-3 text-sm font-semibold", light ? "text-emerald-700" : "text-white")}>
           {success}

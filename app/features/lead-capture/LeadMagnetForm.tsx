@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
@@ -57,6 +58,7 @@ export function LeadMagnetForm({
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? "Sending..." : "Send me the playbook"}
       </Button>
+      <PrivacyNotice />
     </fetcher.Form>
   );
 }

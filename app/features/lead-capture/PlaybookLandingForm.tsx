@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { useNavigate } from "@remix-run/react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
@@ -59,6 +60,7 @@ export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; 
         {busy ? "Sending..." : "Get the free playbook"}
       </Button>
       <p className="text-center text-xs text-slate-600">Free. The guide opens right away; the PDF and the spreadsheet come by email too.</p>
+      <PrivacyNotice className="text-center" />
     </fetcher.Form>
   );
 }

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { forwardRef, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -97,6 +98,7 @@ export function PremiumAccessForm({
         {busy ? "Submitting..." : "Request premium access"}
       </Button>
       <p className="text-center text-xs text-slate-600">{`${OFFER.premiumPrice} one-time, lifetime access. We send the payment details within ${OFFER.premiumReplyHours} hours.`}</p>
+      <PrivacyNotice className="text-center" />
     </fetcher.Form>
   );
 }

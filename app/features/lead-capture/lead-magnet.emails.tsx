@@ -16,6 +16,7 @@ const payload = z.object({
 
 export const leadMagnetVisitorEmail = defineEmailTemplate({
   kind: "leadmagnet-visitor",
+  toVisitor: true,
   schema: payload,
   subject: () => "Your Shopify App Launch & Scaling Playbook",
   preview: () => "The playbook PDF and the scaling checklist spreadsheet, as promised.",
@@ -51,6 +52,7 @@ export const leadMagnetVisitorEmail = defineEmailTemplate({
 
 export const checklistVisitorEmail = defineEmailTemplate({
   kind: "checklist-visitor",
+  toVisitor: true,
   schema: payload,
   subject: () => "Your Shopify App Marketing Checklist",
   preview: () => "All 69 points are unlocked; the PDF follows within 48 hours.",

@@ -9,6 +9,8 @@ import { defineEmailTemplate } from "~/email/template";
  */
 export const newsletterConfirmEmail = defineEmailTemplate({
   kind: "newsletter-confirm",
+  // The email a stranger's address would get if someone typed it in: the daily cap counts it first of all.
+  toVisitor: true,
   schema: z.object({ email: z.string(), confirmUrl: z.string().url() }),
   subject: () => "Confirm your subscription to Founder Leads growth notes",
   preview: () => "One click to confirm, and you're subscribed.",
@@ -44,6 +46,7 @@ export const newsletterConfirmEmail = defineEmailTemplate({
 export const newsletterWelcomeEmail = defineEmailTemplate({
   kind: "newsletter-welcome",
   list: "newsletter",
+  toVisitor: true,
   schema: z.object({ email: z.string() }),
   subject: () => "Welcome to Founder Leads growth notes",
   preview: () => "Short, practical notes on finding merchants for your Shopify app.",

@@ -13,6 +13,7 @@ const payload = z.object({
 
 export const premiumRequesterEmail = defineEmailTemplate({
   kind: "premium-requester",
+  toVisitor: true,
   schema: payload,
   subject: () => "Your SaaS Academy Premium request",
   preview: () => "Payment details follow within 24 hours.",

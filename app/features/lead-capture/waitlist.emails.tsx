@@ -6,6 +6,7 @@ const payload = z.object({ email: z.string() });
 export const waitlistConfirmationEmail = defineEmailTemplate({
   kind: "waitlist-confirmation",
   list: "waitlist",
+  toVisitor: true,
   schema: payload,
   subject: () => "You're on the waitlist for Founder Quest",
   preview: () => "We'll email you the moment the game launches.",

@@ -5,7 +5,9 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { cn } from "~/components/ui/cn";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
+import { FormGuardFields } from "~/components/ui/FormGuard";
 import { Honeypot } from "~/components/ui/Honeypot";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import {
   APP_CATEGORIES,
@@ -112,6 +114,8 @@ function StepForm({ state }: { state: WizardState }) {
   return (
     <Form method="post" action="/onboarding" ref={formRef} {...getFormProps(form)} {...validation.formProps} className="mt-6 space-y-5">
       <Honeypot />
+      {/* The bot check guards the last step, the one that stores the lead and sends email (ADR 0015). */}
+      {step === STEP_COUNT ? <FormGuardFields /> : null}
       <input type="hidden" name="step" value={step} />
       <HiddenDraft draft={draft} step={step} />
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -264,6 +268,7 @@ function StepForm({ state }: { state: WizardState }) {
           </Button>
         )}
       </div>
+      <PrivacyNotice />
     </Form>
   );
 }

@@ -65,6 +65,7 @@ export const onboardingNoticeEmail = defineEmailTemplate({
 
 export const onboardingConfirmationEmail = defineEmailTemplate({
   kind: "onboarding-confirmation",
+  toVisitor: true,
   schema: payload,
   subject: () => "We're finding your first leads",
   preview: () => "Your sample leads arrive within 24-48 hours. Book your strategy call meanwhile.",

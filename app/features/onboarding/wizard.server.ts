@@ -7,6 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
+import { guardPublicForm } from "~/lib/form-guard.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { BodyTooLargeError, clientIp, readFormData } from "~/lib/request.server";
@@ -118,6 +119,14 @@ export async function handleWizardPost(request: Request, env: Env) {
         const errorStep = stepSchemas.findIndex((s) => !s.safeParse(full.payload).success) + 1 || STEP_COUNT;
         const stepSubmission = parseWithZod(formData, { schema: stepSchema(errorStep) });
         return data(state(errorStep, stepSubmission.reply()), { status: 400 });
+      }
+      // The bot check guards the step that stores the lead and sends email (the drafts before it only save
+      // answers for this browser's cookie): a verified Turnstile token, or the time stamp and the tighter limit.
+      const guard = await guardPublicForm(request, env, formData);
+      if (!guard.allowed) {
+        const message = guard.status === 429 ? RATE_LIMIT_MESSAGE : guard.message;
+        const headers = guard.status === 429 ? { "Retry-After": String(guard.retryAfterSeconds) } : undefined;
+        return data(state(STEP_COUNT, full.reply({ formErrors: [message] })), { status: guard.status, headers });
       }
       let outcome;
       try {

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
@@ -74,6 +75,7 @@ export function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<str
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? "Submitting..." : "Submit question"}
       </Button>
+      <PrivacyNotice />
     </fetcher.Form>
   );
 }
