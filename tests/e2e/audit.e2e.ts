@@ -60,6 +60,8 @@ describe.each(modes)("audit log $name", ({ js }) => {
     await page.getByLabel("Action").selectOption("pages.update");
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(/\/admin\/audit\?.*action=pages\.update/);
+    // With JavaScript the address can change a moment before the filtered rows are drawn: wait for them.
+    await expect.poll(() => page.locator("tbody tr").filter({ hasNotText: "pages.update" }).count()).toBe(0);
 
     const row = page.getByRole("row").filter({ hasText: `pages · ${saved!.id}` });
     await row.waitFor();

@@ -196,11 +196,13 @@ export function query<T = Record<string, unknown>>(sql: string): T[] {
   let res = runD1(sql);
   // The running site (its queue consumer, its cron) may hold the SQLite write
   // lock at that moment; SQLITE_BUSY is worth a few more tries, nothing else is.
-  for (let attempt = 1; res.status !== 0 && /SQLITE_BUSY/.test(res.stderr) && attempt <= 5; attempt++) {
+  // With --json, wrangler prints its error to stdout: both streams are read.
+  const busy = () => /SQLITE_BUSY|database is locked/i.test(`${res.stderr}\n${res.stdout}`);
+  for (let attempt = 1; res.status !== 0 && busy() && attempt <= 5; attempt++) {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150 * attempt);
     res = runD1(sql);
   }
-  if (res.status !== 0) throw new Error(`d1 execute failed: ${res.stderr}`);
+  if (res.status !== 0) throw new Error(`d1 execute failed (exit ${res.status}): ${res.stdout}\n${res.stderr}`);
   const parsed = JSON.parse(res.stdout) as { results: T[] }[];
   return parsed[0]?.results ?? [];
 }
