@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/features/admin/AdminShell";
+import { AdminPageErrorBoundary } from "~/features/admin/TabError";
 import { AuditTab } from "~/features/admin/AuditTab";
 import { parseAuditFilters } from "~/features/admin/audit";
 import { listAudit } from "~/features/admin/audit.server";
 import { requireAdmin } from "~/features/admin/auth.server";
-import { TabError } from "~/features/admin/TabError";
 import { pageFromUrl } from "~/lib/pagination";
 
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
@@ -30,13 +30,5 @@ export default function AuditRoute() {
 
 export const meta: MetaFunction = () => [{ title: "Audit log | Founder Leads admin" }, { name: "robots", content: "noindex" }];
 
-/** The log could not be read: the message inside the dashboard's frame (the guard's redirect is not an error). */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  return (
-    <div className="mx-auto max-w-2xl p-8">
-      <TabError error={error} />
-    </div>
-  );
-}
+/** The page could not be drawn: the message without the dashboard's frame (the guard's redirect is not an error). */
+export const ErrorBoundary = AdminPageErrorBoundary;

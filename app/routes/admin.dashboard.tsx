@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { AdminShell } from "~/features/admin/AdminShell";
-import { TabError } from "~/features/admin/TabError";
+import { AdminPageError, TabError } from "~/features/admin/TabError";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.cloudflare.env);
@@ -29,14 +29,8 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Founder Leads adm
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("routes/admin.dashboard");
+  if (!data) return <AdminPageError error={error} />;
   if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  if (!data) {
-    return (
-      <div className="mx-auto max-w-2xl p-8">
-        <TabError error={error} />
-      </div>
-    );
-  }
   return (
     <AdminShell email={data.email}>
       <TabError error={error} />

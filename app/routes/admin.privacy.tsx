@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/features/admin/AdminShell";
+import { AdminPageErrorBoundary } from "~/features/admin/TabError";
 import { requireAdmin } from "~/features/admin/auth.server";
-import { TabError } from "~/features/admin/TabError";
 import { PrivacyPage } from "~/features/privacy/PrivacyPage";
 import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
 import { requestActor } from "~/lib/audit.server";
@@ -33,12 +33,5 @@ export default function PrivacyRoute() {
 
 export const meta: MetaFunction = () => [{ title: "Privacy | Founder Leads admin" }, { name: "robots", content: "noindex" }];
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
-  return (
-    <div className="mx-auto max-w-2xl p-8">
-      <TabError error={error} />
-    </div>
-  );
-}
+/** The page could not be drawn: the message without the dashboard's frame (the guard's redirect is not an error). */
+export const ErrorBoundary = AdminPageErrorBoundary;

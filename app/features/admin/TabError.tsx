@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 /**
  * What a dashboard tab shows when its loader or action failed: the message
@@ -19,4 +19,19 @@ export function TabError({ error }: { error: unknown }) {
       </Link>
     </div>
   );
+}
+
+/** A page's error without the dashboard's frame: logged when it is not a routine answer (4xx), then shown. */
+export function AdminPageError({ error }: { error: unknown }) {
+  if (!isRouteErrorResponse(error) || error.status >= 500) console.error(error);
+  return (
+    <div className="mx-auto max-w-2xl p-8">
+      <TabError error={error} />
+    </div>
+  );
+}
+
+/** The error boundary of an admin page outside the dashboard's frame (Audit, Privacy). */
+export function AdminPageErrorBoundary() {
+  return <AdminPageError error={useRouteError()} />;
 }

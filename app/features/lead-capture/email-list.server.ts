@@ -125,23 +125,21 @@ export async function unsubscribeFromList(env: Env, list: EmailList, email: stri
   return (changed?.meta.changes ?? 0) > 0;
 }
 
+/** Where the address stands with the list: a member, one who unsubscribed, or never on it (reads only). */
+async function listState(env: Env, list: EmailList, email: string): Promise<"on" | "left" | null> {
+  const sql =
+    list === "newsletter"
+      ? "SELECT status = 'unsubscribed' AS left_list FROM newsletter_subscribers WHERE lower(trim(email)) = lower(trim(?1))"
+      : "SELECT unsubscribed_at IS NOT NULL AS left_list FROM waitlist_entries WHERE lower(trim(email)) = lower(trim(?1))";
+  const row = await env.DB.prepare(sql).bind(email).first<{ left_list: number }>();
+  return row === null ? null : row.left_list ? "left" : "on";
+}
+
 /**
  * Whether the address has unsubscribed from the list: its emails are then never sent (the consumer checks
  * at send time). An address the list never had is not "unsubscribed".
  */
-export async function hasUnsubscribed(env: Env, list: EmailList, email: string): Promise<boolean> {
-  const sql =
-    list === "newsletter"
-      ? "SELECT 1 AS left_list FROM newsletter_subscribers WHERE lower(trim(email)) = lower(trim(?1)) AND status = 'unsubscribed'"
-      : "SELECT 1 AS left_list FROM waitlist_entries WHERE lower(trim(email)) = lower(trim(?1)) AND unsubscribed_at IS NOT NULL";
-  return (await env.DB.prepare(sql).bind(email).first()) !== null;
-}
+export const hasUnsubscribed = async (env: Env, list: EmailList, email: string) => (await listState(env, list, email)) === "left";
 
-/** Whether the address still gets this list's email (what the unsubscribe page's GET shows; reads only). */
-export async function isOnList(env: Env, list: EmailList, email: string): Promise<boolean> {
-  const sql =
-    list === "newsletter"
-      ? "SELECT 1 AS on_list FROM newsletter_subscribers WHERE lower(trim(email)) = lower(trim(?1)) AND status != 'unsubscribed'"
-      : "SELECT 1 AS on_list FROM waitlist_entries WHERE lower(trim(email)) = lower(trim(?1)) AND unsubscribed_at IS NULL";
-  return (await env.DB.prepare(sql).bind(email).first()) !== null;
-}
+/** Whether the address still gets this list's email (what the unsubscribe page's GET shows). */
+export const isOnList = async (env: Env, list: EmailList, email: string) => (await listState(env, list, email)) === "on";
