@@ -58,7 +58,7 @@ describe.each(modes)("onboarding $name", ({ js }) => {
     const outbox = await waitFor(
       () => {
         const rows = query<{ kind: string; status: string }>(
-          `SELECT kind, status FROM email_outbox WHERE json_extract(payload, '$.email') = '${email}' AND kind LIKE 'onboarding-%' ORDER BY kind`,
+          `SELECT kind, status FROM email_outbox WHERE channel = 'email' AND json_extract(payload, '$.email') = '${email}' AND kind LIKE 'onboarding-%' ORDER BY kind`,
         );
         return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
       },
