@@ -33,7 +33,9 @@ export function freshDatabase(state, sql) {
 export async function serve(port, state) {
   const base = `http://localhost:${port}`;
   const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, "--var", `SITE_URL:${base}`], {
-    env,
+    // Bundled as `wrangler deploy` bundles it: wrangler dev defines NODE_ENV "development" unless told,
+    // which serves React's development build (prop checks, dev JSX), several times slower to draw a page.
+    env: { ...env, NODE_ENV: "production" },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

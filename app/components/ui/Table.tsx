@@ -21,13 +21,6 @@ export interface Column<Row> {
   className?: string;
 }
 
-const CELL: Record<CardRole, string> = {
-  field: "max-md:grid max-md:basis-full max-md:grid-cols-[7rem_minmax(0,1fr)] max-md:gap-3 max-md:py-1",
-  title: "max-md:order-first max-md:min-w-0 max-md:flex-1 max-md:pb-2 max-md:text-base max-md:font-semibold max-md:text-ink",
-  lead: "max-md:order-first max-md:pt-0.5",
-  actions: "max-md:mt-2 max-md:basis-full max-md:border-t max-md:border-slate-100 max-md:pt-3 max-md:empty:hidden",
-};
-
 /**
  * The one table of the site (every admin list, the dashboard's tables and the
  * warm-leads results). From the `md` breakpoint it is a table with column
@@ -62,7 +55,7 @@ export function Table<Row>({
       tabIndex={0}
       className="relative focus-visible:outline-2 focus-visible:outline-brand-600 md:overflow-x-auto md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm"
     >
-      <table className="w-full text-left text-sm max-md:block md:min-w-full md:divide-y md:divide-slate-200">
+      <table className="ui-table w-full text-left text-sm max-md:block md:min-w-full md:divide-y md:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="max-md:sr-only">
           <tr>
@@ -79,10 +72,7 @@ export function Table<Row>({
         </thead>
         <tbody className="max-md:block max-md:space-y-3 md:divide-y md:divide-slate-100">
           {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className="max-md:flex max-md:flex-wrap max-md:items-start max-md:gap-x-3 max-md:rounded-xl max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-sm md:hover:bg-slate-50/60"
-            >
+            <tr key={rowKey(row)}>
               {columns.map((c) => (
                 <Cell key={c.header} column={c} row={row} />
               ))}
@@ -94,40 +84,28 @@ export function Table<Row>({
   );
 }
 
+/** A cell's layout (table or card) is in tailwind.css, under `.ui-table`: only its role is marked here. */
 function Cell<Row>({ column, row }: { column: Column<Row>; row: Row }) {
   const role = column.card ?? "field";
   const content = column.cell(row);
   const has = content !== null && content !== undefined && content !== false && content !== "";
-  const className = cn("align-top text-slate-700 md:px-3 md:py-3", CELL[role], column.rowHeader && "font-normal");
   const children = (
     <>
       {role === "field" ? (
-        <span aria-hidden="true" className="pt-px text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden">
+        <span aria-hidden="true" className="ui-cell-label">
           {column.header}
         </span>
       ) : null}
-      {has ? (
-        <div
-          className={cn(
-            "min-w-0",
-            column.className,
-            "max-md:max-w-none max-md:whitespace-normal max-md:[overflow-wrap:anywhere]",
-            role === "title" && "max-md:font-semibold",
-          )}
-        >
-          {content}
-        </div>
-      ) : role === "field" ? (
-        <div>—</div>
-      ) : null}
+      {has ? <div className={cn("ui-cell-value", column.className)}>{content}</div> : role === "field" ? <div>—</div> : null}
     </>
   );
+  const card = role === "field" ? undefined : role;
   return column.rowHeader ? (
-    <th scope="row" className={className}>
+    <th scope="row" data-card={card}>
       {children}
     </th>
   ) : (
-    <td className={className}>{children}</td>
+    <td data-card={card}>{children}</td>
   );
 }
 
