@@ -3,6 +3,7 @@
 import { seedPosts } from "./seed-blog.mjs";
 import { seedKeywords, seedLeads } from "./seed-leads.mjs";
 import { seedGuides } from "./seed-guides.mjs";
+import { seedPeople } from "./seed-people.mjs";
 import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
 /** The local admin the seed creates (local D1 only; never used in production). */
 export const DEMO_ADMIN = { email: "admin@localhost.test", password: "founder-leads-admin" };
@@ -42,5 +43,5 @@ export function seedStatements() {
     (l) =>
       `INSERT OR IGNORE INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at) VALUES (${q(l.id)}, ${q(l.keywordId)}, ${q(l.storeName)}, ${q(l.storeUrl)}, ${q(l.email)}, ${q(l.app)}, ${q(l.status)}, ${l.createdAt});`,
   );
-  return [...published, ...pending, ...guides, ...posts, ...keywords, ...leads];
+  return [...published, ...pending, ...guides, ...posts, ...keywords, ...leads, ...seedPeople(q, DEMO_ADMIN.email, now)];
 }

@@ -37,6 +37,11 @@ export const users = sqliteTable("users", {
   /** A secret being set up: shown as a QR code until a code from the app confirms it. */
   totpPendingSecret: text("totp_pending_secret"),
   totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+  /**
+   * The time step (RFC 6238's counter) of the last code accepted for sign-in or set-up: a code is
+   * accepted only for a later step, so a code seen once cannot be used again (RFC 6238 §5.2).
+   */
+  totpLastStep: integer("totp_last_step"),
 });
 
 export const userRoles = sqliteTable(

@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
 import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
 import { siteCookie } from "~/lib/cookies.server";
 import { createUser, get, login, SAME_ORIGIN, sessionKeys, signedInAdmin } from "./admin-helpers";
+import { totpCode } from "../totp";
 import { all, cookieFrom, freshIp, postForm } from "./helpers";
 
 const esc = (s: string) => s.replaceAll("'", "&#x27;");
@@ -31,6 +32,8 @@ const sessionRows = (userId: string) =>
 const dbSteps = (res: Response) => Number(/(\d+) steps?/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
 
 const totpNow = async (secret: string) => (await generateTOTP({ secret, algorithm: "SHA-1", digits: 6, period: 30 })).otp;
+/** The next time step's code: the site takes each step's code once, and set-up used this step's. */
+const totpNext = (secret: string) => totpCode(secret, 1);
 
 /** Turns two-factor sign-in on through the pages; returns the secret (read on the page) and the recovery codes. */
 async function turnOnTwoFactor(cookie: string) {
@@ -40,11 +43,12 @@ async function turnOnTwoFactor(cookie: string) {
   const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(html)?.[1];
   expect(secret).toBeTruthy();
   expect(html).toContain("data:image/svg+xml;base64,");
-  const res = await post("/admin/account/two-factor", { code: await totpNow(secret!) }, cookie);
+  const confirmedWith = await totpNow(secret!);
+  const res = await post("/admin/account/two-factor", { code: confirmedWith }, cookie);
   expect(res.status).toBe(200);
   const codes = [...(await res.text()).matchAll(/data-testid="recovery-code"[^>]*>([a-z2-9]{5}-[a-z2-9]{5})</g)].map((m) => m[1]!);
   expect(codes).toHaveLength(10);
-  return { secret: secret!, codes };
+  return { secret: secret!, codes, confirmedWith };
 }
 
 describe("sessions you can see and end", () => {
@@ -243,7 +247,7 @@ describe("two-factor sign-in", () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain(LOGIN_MESSAGES.codeInvalid);
 
-    const ok = await post("/admin/login/two-factor", { code: await totpNow(secret) }, pending);
+    const ok = await post("/admin/login/two-factor", { code: await totpNext(secret) }, pending);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/dashboard");
     expect(ok.headers.getSetCookie().some((c) => c.startsWith("__admin_2fa=;"))).toBe(true);
@@ -279,13 +283,48 @@ describe("two-factor sign-in", () => {
     expect(await refused.text()).toContain(LOGIN_MESSAGES.codeInvalid);
   });
 
+  it("takes each code from the app once: the code that confirmed set-up, and a code already used, are refused", async () => {
+    const admin = await signedInAdmin();
+    const { secret, confirmedWith } = await turnOnTwoFactor(admin.cookie);
+    // The helper makes the codes an authenticator app makes.
+    expect(await totpCode(secret)).toBe(await totpNow(secret));
+
+    const first = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    const replayed = await post("/admin/login/two-factor", { code: confirmedWith }, first);
+    expect(replayed.status).toBe(401);
+    expect(await replayed.text()).toContain(LOGIN_MESSAGES.codeInvalid);
+
+    const code = await totpNext(secret);
+    const ok = await post("/admin/login/two-factor", { code }, first);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/admin/dashboard");
+
+    const second = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    const again = await post("/admin/login/two-factor", { code }, second);
+    expect(again.status).toBe(401);
+    expect(await again.text()).toContain(LOGIN_MESSAGES.codeInvalid);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("__admin_session="))).toBe(false);
+  });
+
+  it("lets one of two sign-ins sent at once with the same code through", async () => {
+    const admin = await signedInAdmin();
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    const pendings = [
+      cookieFrom(await login(admin.email, admin.password), "__admin_2fa"),
+      cookieFrom(await login(admin.email, admin.password), "__admin_2fa"),
+    ];
+    const code = await totpNext(secret);
+    const answers = await Promise.all(pendings.map((pending) => post("/admin/login/two-factor", { code }, pending)));
+    expect(answers.map((r) => r.status).sort()).toEqual([302, 401]);
+  });
+
   it("counts wrong codes toward the sign-in limits: the 6th try from one address is refused, even with the right code", async () => {
     const admin = await signedInAdmin();
     const { secret } = await turnOnTwoFactor(admin.cookie);
     const ip = freshIp();
     const pending = cookieFrom(await login(admin.email, admin.password, { ip }), "__admin_2fa");
     for (let i = 0; i < 5; i++) expect((await post("/admin/login/two-factor", { code: `00000${i}` }, pending, ip)).status).toBe(401);
-    const res = await post("/admin/login/two-factor", { code: await totpNow(secret) }, pending, ip);
+    const res = await post("/admin/login/two-factor", { code: await totpNext(secret) }, pending, ip);
     expect(res.status).toBe(429);
     expect(await res.text()).toContain(LOGIN_MESSAGES.throttled);
   });
@@ -336,7 +375,7 @@ describe("the audit log", () => {
     const { secret } = await turnOnTwoFactor(admin.cookie);
     const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
     expect((await post("/admin/login/two-factor", { code: "000000" }, pending)).status).toBe(401);
-    expect((await post("/admin/login/two-factor", { code: await totpNow(secret) }, pending)).status).toBe(302);
+    expect((await post("/admin/login/two-factor", { code: await totpNext(secret) }, pending)).status).toBe(302);
     expect((await post("/admin/account", { intent: "end-other-sessions" }, admin.cookie)).status).toBe(302);
     const newPassword = "a much longer passphrase 42";
     const changed = await post(

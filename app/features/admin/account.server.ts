@@ -9,7 +9,7 @@ import type { SessionAdmin } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { isWeakPassword } from "./password-strength.server";
 import { endOtherSessions, listSessions } from "./sessions.server";
-import { disableTwoFactorStatements, recoveryCodesLeft, verifyTotpCode } from "./two-factor.server";
+import { disableTwoFactorStatements, recoveryCodesLeft, totpStep } from "./two-factor.server";
 
 /** A refusal to show under one field of the form. */
 export interface FieldRefusal {
@@ -76,7 +76,7 @@ export async function disableTwoFactor(
   const row = await db.select({ hash: users.passwordHash, secret: users.totpSecret }).from(users).where(eq(users.id, admin.id)).get();
   if (!row || !(await verifyPassword(input.password, row.hash)))
     return { field: "password", message: ACCOUNT_MESSAGES.currentPasswordWrong };
-  if (!row.secret || !(await verifyTotpCode(row.secret, input.code.replace(/\s/g, "")))) {
+  if (!row.secret || (await totpStep(row.secret, input.code.replace(/\s/g, ""))) === null) {
     return { field: "code", message: ACCOUNT_MESSAGES.codeInvalid };
   }
   await db.batch([

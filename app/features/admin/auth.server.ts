@@ -30,7 +30,7 @@ import { DUMMY_HASH, verifyPassword } from "./password.server";
 import { adminSessionStorage, SESSION_MAX_AGE_SECONDS } from "./session.server";
 import { describeDevice } from "./device";
 import { endSession, findSessionAdmin, insertSessionRow, sessionRowId, touchSession, type SessionAdmin } from "./sessions.server";
-import { hashRecoveryCode, looksLikeTotp, useRecoveryCode, verifyTotpCode } from "./two-factor.server";
+import { hashRecoveryCode, looksLikeTotp, totpStep, useRecoveryCode, useTotpStep } from "./two-factor.server";
 
 import { DASHBOARD_PATH, LOGIN_PATH, TWO_FACTOR_PATH, TWO_FACTOR_SETUP_PATH } from "./paths";
 
@@ -256,7 +256,8 @@ export const clearPendingSignIn = (env: Env) => pendingCookie(env).serialize("",
 /**
  * The second step: a TOTP code or a recovery code for the pending sign-in.
  * Each try counts toward the same sign-in limits as a password. A recovery
- * code is deleted as it is checked, so it works once.
+ * code is deleted as it is checked, and an app's code is accepted once (its
+ * time step must be later than the last one used), so each works once.
  */
 export async function verifySecondFactor(env: Env, request: Request, code: string, ip: string): Promise<AdminUser> {
   const pending = await readPendingSignIn(request, env);
@@ -277,9 +278,10 @@ export async function verifySecondFactor(env: Env, request: Request, code: strin
   await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
   if (!user?.totpSecret) throw new LoginError(401, LOGIN_MESSAGES.pendingExpired);
   const method = looksLikeTotp(code) ? "totp" : "recovery-code";
+  const step = method === "totp" ? await totpStep(user.totpSecret, code.replace(/\s/g, "")) : null;
   const ok =
     method === "totp"
-      ? await verifyTotpCode(user.totpSecret, code.replace(/\s/g, ""))
+      ? step !== null && (await useTotpStep(db, user.id, step)).length === 1
       : (await useRecoveryCode(db, user.id, await hashRecoveryCode(code))).length === 1;
   if (!ok) {
     await recordFailure(attempt, "code");

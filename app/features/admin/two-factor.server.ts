@@ -6,7 +6,7 @@
  */
 import { auditEntry, type Actor } from "~/lib/audit.server";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { recoveryCodes, users } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
@@ -16,9 +16,29 @@ const TOTP = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 const ISSUER = "Founder Leads";
 export const RECOVERY_CODE_COUNT = 10;
 
-export async function verifyTotpCode(secret: string, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
-  return (await verifyTOTP({ otp: code, secret, ...TOTP, window: 1 })) !== null;
+const currentStep = () => Math.floor(Date.now() / 1000 / TOTP.period);
+
+/** The time step a code belongs to (now, or one step either side), or null when it is not a valid code. */
+export async function totpStep(secret: string, code: string): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  for (;;) {
+    const step = currentStep();
+    const result = await verifyTOTP({ otp: code, secret, ...TOTP, window: 1 });
+    // The library reads the clock too: if a step boundary passed meanwhile, ask again.
+    if (currentStep() === step) return result ? step + result.delta : null;
+  }
+}
+
+/**
+ * Accepts a code's time step once: the statement changes the admin's row only for a step later than the
+ * last accepted one (one statement, so two sign-ins with the same code at once get one row back).
+ */
+export function useTotpStep(db: Db, userId: string, step: number) {
+  return db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), isNotNull(users.totpSecret), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
 }
 
 /** A code shaped like a TOTP code (6 digits); anything else is tried as a recovery code. */
@@ -63,7 +83,8 @@ export const hashRecoveryCode = (code: string) => sha256Hex(`recovery-code:${nor
 export async function confirmTwoFactor(env: Env, userId: string, code: string, actor: Actor): Promise<string[] | null> {
   const db = getDb(env);
   const user = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId)).get();
-  if (!user?.pending || !(await verifyTotpCode(user.pending, code))) return null;
+  const step = user?.pending ? await totpStep(user.pending, code) : null;
+  if (!user?.pending || step === null) return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map(hashRecoveryCode));
   await db.batch([
@@ -75,7 +96,8 @@ export async function confirmTwoFactor(env: Env, userId: string, code: string, a
     ),
     db
       .update(users)
-      .set({ totpSecret: user.pending, totpPendingSecret: null, totpEnabledAt: new Date() })
+      // The confirming code is used: it cannot sign in.
+      .set({ totpSecret: user.pending, totpPendingSecret: null, totpEnabledAt: new Date(), totpLastStep: step })
       .where(and(eq(users.id, userId), eq(users.totpPendingSecret, user.pending))),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
     db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash }))),
@@ -86,7 +108,10 @@ export async function confirmTwoFactor(env: Env, userId: string, code: string, a
 /** The statements that turn two-factor off and forget the recovery codes. */
 export function disableTwoFactorStatements(db: Db, userId: string) {
   return [
-    db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null }).where(eq(users.id, userId)),
+    db
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ] as const;
 }
