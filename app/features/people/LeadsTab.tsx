@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { Email } from "~/components/ui/Email";
 import { Input, inputClasses, Options } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
@@ -120,7 +121,11 @@ export function LeadsTab({ data }: { data: LeadsData }) {
                 <Link to={personPath(r.id)} className="font-medium text-brand-700 hover:underline">
                   {r.name || r.email}
                 </Link>
-                {r.name ? <span className="block break-all text-xs text-slate-600">{r.email}</span> : null}
+                {r.name ? (
+                  <span className="block break-words text-xs text-slate-600">
+                    <Email address={r.email} />
+                  </span>
+                ) : null}
               </span>
             ),
           },
@@ -130,10 +135,18 @@ export function LeadsTab({ data }: { data: LeadsData }) {
             cell: (r) => [r.company, r.app].filter(Boolean).join(" · ") || "—",
             className: "max-w-xs break-words",
           },
-          { header: "Owner", cell: (r) => r.owner_email ?? "—", className: "break-all" },
+          { header: "Owner", cell: (r) => (r.owner_email ? <Email address={r.owner_email} /> : "—"), className: "break-words" },
           { header: "Due", cell: (r) => <DueBadge due={r.due_at} now={now} /> },
-          { header: "Last form", cell: (r) => personFormLabel(r.last_form) },
-          { header: "Last seen", cell: (r) => formatDateTime(r.last_seen_at), className: "whitespace-nowrap" },
+          {
+            // The date and, under it, the form: one column, so the list fits a laptop without scrolling.
+            header: "Last seen",
+            cell: (r) => (
+              <>
+                <span className="block whitespace-nowrap">{formatDateTime(r.last_seen_at)}</span>
+                <span className="block text-xs text-slate-600">{personFormLabel(r.last_form)}</span>
+              </>
+            ),
+          },
           { header: "Notes", cell: (r) => r.notes },
         ]}
       />
