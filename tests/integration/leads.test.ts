@@ -63,7 +63,9 @@ async function seedPeople(list: Seed[]): Promise<string[]> {
 
 /** The addresses on the page, in order, as read (an address may carry a <wbr/> before its @). */
 const emailsIn = (html: string, tag: string) =>
-  [...html.replaceAll("<wbr/>", "").matchAll(new RegExp(`[\\w.-]*${tag}[\\w.-]*@example\\.com`, "g"))].map((m) => m[0]).filter((e, i, a) => a.indexOf(e) === i);
+  [...html.replaceAll("<wbr/>", "").matchAll(new RegExp(`[\\w.-]*${tag}[\\w.-]*@example\\.com`, "g"))]
+    .map((m) => m[0])
+    .filter((e, i, a) => a.indexOf(e) === i);
 
 describe("the Leads list", () => {
   it("shows the soonest due first (overdue on top), then the latest seen; filters by status, form, owner and due; searches", async () => {
