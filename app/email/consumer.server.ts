@@ -54,18 +54,23 @@ async function handleEmailMessage(
   const { outboxId } = message.body;
   const now = Date.now();
   // Claim the row: only one delivery at a time may send it (at-least-once queues and the sweeper can overlap).
-  const [row] = await db
-    .update(emailOutbox)
-    .set({ leaseUntil: new Date(now + SEND_LEASE_MS) })
-    .where(
-      and(
-        eq(emailOutbox.id, outboxId),
-        // Never a sent row, nor one held back by the daily cap per address (store.server.ts).
-        inArray(emailOutbox.status, ["queued", "failed"]),
-        or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
-      ),
-    )
-    .returning();
+  // A moment of D1 trouble (busy, reset) is tried again here, within half a second, rather than failing the
+  // message into the queue's 30 s retry. A claim whose answer was lost holds the lease: the row is then seen
+  // as sent by another delivery and retried after the lease, as below.
+  const [row] = await withD1Retry("claim outbox row", () =>
+    db
+      .update(emailOutbox)
+      .set({ leaseUntil: new Date(now + SEND_LEASE_MS) })
+      .where(
+        and(
+          eq(emailOutbox.id, outboxId),
+          // Never a sent row, nor one held back by the daily cap per address (store.server.ts).
+          inArray(emailOutbox.status, ["queued", "failed"]),
+          or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
+        ),
+      )
+      .returning(),
+  );
   if (!row) {
     const current = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, outboxId)).get();
     if (!current) console.error(`Outbox row ${outboxId} not found; acking`);

@@ -12,7 +12,7 @@ import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.serv
 import { MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "~/email/policy";
 import { handleEmailBatch } from "~/email/consumer.server";
 import { sweepOutbox } from "~/email/sweeper.server";
-import { all, recordingEnv } from "./helpers";
+import { all, envWithFailingStatements, recordingEnv } from "./helpers";
 
 type Row = { status: string; attempts: number; last_error: string | null; sent_at: number | null; next_attempt_at: number };
 
@@ -48,6 +48,27 @@ const mailchannelsEnv = { ...env, EMAIL_TRANSPORT: "mailchannels", MAILCHANNELS_
 afterEach(() => vi.restoreAllMocks());
 
 describe("email queue consumer", () => {
+  it("claims its row again after a moment of D1 trouble, and sends at once rather than after the queue's retry", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
+    const { id } = await insertOutbox();
+    const busy = envWithFailingStatements(
+      {
+        match: (sql) => /^update "email_outbox" set "lease_until"/i.test(sql),
+        message: "D1_ERROR: database is locked: SQLITE_BUSY",
+        failures: 1,
+      },
+      mailchannelsEnv,
+    );
+
+    const result = await deliver(id, busy.env);
+
+    expect(busy.refusals()).toBe(1);
+    expect(result.explicitAcks).toEqual([`msg-${id}`]);
+    expect(result.retryMessages).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await row(id)).status).toBe("sent");
+  });
+
   it("sends through MailChannels with the API key and the right body, then marks the row sent", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
     const { id, email } = await insertOutbox();

@@ -131,39 +131,57 @@ export function envWithFlakyBatch(failures: number, message: string, base: Env =
 }
 
 /**
- * The env with a D1 that reads but refuses every write (INSERT, UPDATE,
- * DELETE), as when storage fails mid-request. Reads, including through the
- * request's Sessions API session, still work.
+ * The env with a D1 that refuses the statements `match` picks (by their SQL), `failures` times in all
+ * (every time by default), with `message`: alone or in a batch, whichever way they are run. Others,
+ * including reads through the request's Sessions API session, still work.
  */
-export function envWithFailingWrites(base: Env = env): Env {
-  const isWrite = (sql: string) => /^\s*(insert|update|delete|replace)\b/i.test(sql);
-  const refuse = () => Promise.reject(new Error("D1 refused the write"));
-  const writes = new WeakSet<D1PreparedStatement>();
+export function envWithFailingStatements(
+  { match, message, failures = Infinity }: { match: (sql: string) => boolean; message: string; failures?: number },
+  base: Env = env,
+): { env: Env; refusals: () => number } {
+  let refusals = 0;
+  /** A rejection while failures remain; null once they are used up. */
+  const refuse = () => {
+    if (refusals >= failures) return null;
+    refusals += 1;
+    return Promise.reject(new Error(message));
+  };
+  const originals = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
   const failing = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, prop) {
         if (prop === "bind") return (...values: unknown[]) => failing(target.bind(...values));
-        if (prop === "run" || prop === "all" || prop === "raw" || prop === "first") return refuse;
+        if (prop === "run" || prop === "all" || prop === "raw" || prop === "first")
+          return (...args: unknown[]) => refuse() ?? (target[prop] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         const value = Reflect.get(target, prop);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    writes.add(proxy);
+    originals.set(proxy, statement);
     return proxy;
   };
-  const readOnly = <T extends object>(db: T): T =>
+  const wrapped = <T extends object>(db: T): T =>
     new Proxy(db, {
       get(target, prop) {
         const d1 = target as unknown as D1Database;
-        if (prop === "prepare") return (sql: string) => (isWrite(sql) ? failing(d1.prepare(sql)) : d1.prepare(sql));
+        if (prop === "prepare") return (sql: string) => (match(sql) ? failing(d1.prepare(sql)) : d1.prepare(sql));
         if (prop === "batch")
-          return (statements: D1PreparedStatement[]) => (statements.some((s) => writes.has(s)) ? refuse() : d1.batch(statements));
-        if (prop === "withSession") return (constraint?: string) => readOnly(d1.withSession(constraint));
+          return (statements: D1PreparedStatement[]) =>
+            (statements.some((s) => originals.has(s)) ? refuse() : null) ?? d1.batch(statements.map((s) => originals.get(s) ?? s));
+        if (prop === "withSession") return (constraint?: string) => wrapped(d1.withSession(constraint));
         const value = Reflect.get(target, prop);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-  return { ...base, DB: readOnly(base.DB) };
+  return { env: { ...base, DB: wrapped(base.DB) }, refusals: () => refusals };
+}
+
+/** The env with a D1 that reads but refuses every write (INSERT, UPDATE, DELETE), as when storage fails mid-request. */
+export function envWithFailingWrites(base: Env = env): Env {
+  return envWithFailingStatements(
+    { match: (sql) => /^\s*(insert|update|delete|replace)\b/i.test(sql), message: "D1 refused the write" },
+    base,
+  ).env;
 }
 
 /**
