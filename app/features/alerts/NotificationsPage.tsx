@@ -1,5 +1,5 @@
 /** The notification settings page: destinations, the add form (secret shown once), recent deliveries with Resend. */
-import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
@@ -46,20 +46,7 @@ function DestinationCard({ d, actionData }: { d: DestinationView; actionData: No
         <input type="hidden" name="intent" value="events" />
         <input type="hidden" name="destinationId" value={d.id} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <fieldset>
-          <legend className={legendClasses}>{M.eventsLabel}</legend>
-          <div className="grid gap-1 sm:grid-cols-2">
-            {getCollectionProps(fields.events, { type: "checkbox", options: [...alertEvents] }).map((props) => (
-              <label key={props.key} className="flex items-start gap-2 text-sm">
-                <input {...props} key={undefined} className="mt-0.5 size-4" />
-                <span>
-                  <code className="text-xs">{props.value}</code> — {EVENT_LABELS[props.value as keyof typeof EVENT_LABELS]}
-                </span>
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.events.errorId} errors={fields.events.errors} />
-        </fieldset>
+        <EventsFieldset field={fields.events} />
         <Button type="submit" variant="secondary" size="sm" className="mt-3">
           {M.save}
         </Button>
@@ -70,6 +57,26 @@ function DestinationCard({ d, actionData }: { d: DestinationView; actionData: No
         {small("delete", M.delete, "danger")}
       </div>
     </li>
+  );
+}
+
+/** The events a destination receives: the same checkboxes on the add form and on each destination's form. */
+function EventsFieldset({ field }: { field: FieldMetadata<string[]> }) {
+  return (
+    <fieldset>
+      <legend className={legendClasses}>{M.eventsLabel}</legend>
+      <div className="grid gap-1 sm:grid-cols-2">
+        {getCollectionProps(field, { type: "checkbox", options: [...alertEvents] }).map((props) => (
+          <label key={props.key} className="flex items-start gap-2 text-sm">
+            <input {...props} key={undefined} className="mt-0.5 size-4" />
+            <span>
+              <code className="text-xs">{props.value}</code> — {EVENT_LABELS[props.value as keyof typeof EVENT_LABELS]}
+            </span>
+          </label>
+        ))}
+      </div>
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }
 
@@ -108,20 +115,7 @@ function AddDestination({ formKey, actionData }: { formKey: string; actionData: 
       <Field label={M.urlLabel} htmlFor={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors} hint={M.urlHint}>
         <Input {...getInputProps(fields.url, { type: "url" })} required={false} autoComplete="off" inputMode="url" />
       </Field>
-      <fieldset>
-        <legend className={legendClasses}>{M.eventsLabel}</legend>
-        <div className="grid gap-1 sm:grid-cols-2">
-          {getCollectionProps(fields.events, { type: "checkbox", options: [...alertEvents] }).map((props) => (
-            <label key={props.key} className="flex items-start gap-2 text-sm">
-              <input {...props} key={undefined} className="mt-0.5 size-4" />
-              <span>
-                <code className="text-xs">{props.value}</code> — {EVENT_LABELS[props.value as keyof typeof EVENT_LABELS]}
-              </span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.events.errorId} errors={fields.events.errors} />
-      </fieldset>
+      <EventsFieldset field={fields.events} />
       <Button type="submit" disabled={busy}>
         {busy ? M.adding : M.add}
       </Button>
