@@ -119,7 +119,11 @@ describe("lead-magnet popup (with JavaScript)", () => {
   async function openWithPopup(path = "/") {
     const context = await newContext(browser, true, 1280, { popup: true });
     const page = await context.newPage();
-    await page.clock.install();
+    // Paused: only runFor moves the page's time, so a slow load or hydration on a busy machine cannot
+    // spend part of the 4 s before the test looks (an installed clock otherwise flows with real time).
+    const start = new Date("2026-01-05T10:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto(path);
     await waitForHydration(page);
     return page;
@@ -132,6 +136,7 @@ describe("lead-magnet popup (with JavaScript)", () => {
     expect(await dialog.isVisible()).toBe(false);
     await page.clock.runFor(600);
     await dialog.waitFor();
+    await page.clock.resume(); // axe schedules its work with timers
     await expectAccessible(page, true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
