@@ -6,6 +6,8 @@
 declare namespace Cloudflare {
   interface Env {
     SESSION_SECRET: string;
+    /** Earlier root secrets still accepted when verifying (app/lib/keys.server.ts, ADR 0017). */
+    SESSION_SECRET_PREVIOUS?: string;
     MAILCHANNELS_API_KEY: string;
     /** Turnstile's secret key (siteverify); unset, tokens cannot be checked and the no-token bounds apply. */
     TURNSTILE_SECRET_KEY?: string;

@@ -13,7 +13,8 @@
  * that (sessions, toasts, drafts) sees only values the site itself signed.
  */
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
-import { secureCookies, sessionSecret } from "./env.server";
+import { secureCookies } from "./env.server";
+import { secretsFor } from "./keys.server";
 
 const DAY = 60 * 60 * 24;
 
@@ -32,8 +33,11 @@ export const SITE_COOKIES = {
 
 export type SiteCookieKey = keyof typeof SITE_COOKIES;
 
-/** A signed cookie with the site's defaults: HttpOnly, SameSite=Lax, Secure over HTTPS, path /. */
-export function siteCookie(env: Env, key: SiteCookieKey): Cookie {
+/**
+ * A signed cookie with the site's defaults: HttpOnly, SameSite=Lax, Secure over HTTPS, path /. Signed with the
+ * "cookie" purpose's key (keys.server.ts); cookies signed under an earlier root still verify.
+ */
+export async function siteCookie(env: Env, key: SiteCookieKey): Promise<Cookie> {
   const { name, maxAge } = SITE_COOKIES[key];
   return createCookie(name, {
     httpOnly: true,
@@ -41,7 +45,7 @@ export function siteCookie(env: Env, key: SiteCookieKey): Cookie {
     secure: secureCookies(env),
     path: "/",
     ...(maxAge ? { maxAge } : {}),
-    secrets: [sessionSecret(env)],
+    secrets: await secretsFor(env, "cookie"),
   });
 }
 
@@ -67,7 +71,7 @@ export async function dropUnreadableCookies(request: Request, env: Env): Promise
 
   const bad = new Set<string>();
   for (const key of ours) {
-    const cookie = siteCookie(env, key);
+    const cookie = await siteCookie(env, key);
     // Each copy on its own: a browser can hold two cookies of one name (other paths).
     for (const pair of pairs.filter((p) => p.name === cookie.name)) {
       let value: unknown = null;
@@ -87,9 +91,9 @@ export async function dropUnreadableCookies(request: Request, env: Env): Promise
   if (kept.length) headers.set("Cookie", kept.join("; "));
   else headers.delete("Cookie");
   const clear = await Promise.all(
-    [...bad].map((name) => {
+    [...bad].map(async (name) => {
       const key = (Object.keys(SITE_COOKIES) as SiteCookieKey[]).find((k) => SITE_COOKIES[k].name === name)!;
-      return siteCookie(env, key).serialize("", { maxAge: 0, expires: new Date(0) });
+      return (await siteCookie(env, key)).serialize("", { maxAge: 0, expires: new Date(0) });
     }),
   );
   return { request: new Request(request, { headers }), clear };

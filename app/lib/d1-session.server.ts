@@ -33,7 +33,7 @@ async function bookmarkOf(request: Request, env: Env): Promise<string | null> {
   try {
     // Inside the try: without SESSION_SECRET (a misconfigured production) the cookie cannot be made, and the
     // page's own error handling, not this, should answer.
-    const value: unknown = await siteCookie(env, "d1Bookmark").parse(header);
+    const value: unknown = await (await siteCookie(env, "d1Bookmark")).parse(header);
     return typeof value === "string" && BOOKMARK.test(value) ? value : null;
   } catch {
     return null;
@@ -59,5 +59,5 @@ export async function bookmarkCookie(request: Request, env: Env, session: D1Data
   if (request.method === "GET" || request.method === "HEAD") return null;
   const bookmark = session.getBookmark();
   if (!bookmark || !BOOKMARK.test(bookmark)) return null;
-  return siteCookie(env, "d1Bookmark").serialize(bookmark);
+  return (await siteCookie(env, "d1Bookmark")).serialize(bookmark);
 }

@@ -16,14 +16,14 @@ const toastSchema = z.object({
 
 const TOAST_KEY = "toast";
 
-function toastStorage(env: Env) {
+async function toastStorage(env: Env) {
   return createCookieSessionStorage({
-    cookie: siteCookie(env, "toast"),
+    cookie: await siteCookie(env, "toast"),
   });
 }
 
 async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers> {
-  const storage = toastStorage(env);
+  const storage = await toastStorage(env);
   const session = await storage.getSession();
   session.flash(TOAST_KEY, toToast(input));
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
@@ -38,7 +38,7 @@ export async function redirectWithToast(env: Env, url: string, toast: ToastInput
 
 /** Reads (and consumes) the flash toast of this request. */
 export async function getToast(request: Request, env: Env): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const storage = toastStorage(env);
+  const storage = await toastStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   if (!session.has(TOAST_KEY)) return { toast: null, headers: null };
   const parsed = toastSchema.safeParse(session.get(TOAST_KEY));

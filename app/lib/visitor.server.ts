@@ -11,12 +11,12 @@ const visitorCookie = (env: Env) => siteCookie(env, "visitor");
 const visitorSchema = z.object({ email: z.email() });
 
 export async function getVisitorEmail(request: Request, env: Env): Promise<string | null> {
-  const value = await visitorCookie(env).parse(request.headers.get("Cookie"));
+  const value = await (await visitorCookie(env)).parse(request.headers.get("Cookie"));
   const parsed = visitorSchema.safeParse(value);
   return parsed.success ? parsed.data.email : null;
 }
 
 /** The Set-Cookie value that remembers the visitor's email. */
-export function rememberVisitorEmail(env: Env, email: string): Promise<string> {
-  return visitorCookie(env).serialize({ email });
+export async function rememberVisitorEmail(env: Env, email: string): Promise<string> {
+  return (await visitorCookie(env)).serialize({ email });
 }

@@ -258,7 +258,7 @@ describe("two-factor sign-in", () => {
     const admin = await signedInAdmin();
     await turnOnTwoFactor(admin.cookie);
     const expired = (
-      await siteCookie(env, "adminPending").serialize({ userId: admin.id, email: admin.email, expiresAt: Date.now() - 1000 })
+      await (await siteCookie(env, "adminPending")).serialize({ userId: admin.id, email: admin.email, expiresAt: Date.now() - 1000 })
     ).split(";")[0]!;
     expect((await get("/admin/login/two-factor", expired)).headers.get("Location")).toBe("/admin/login");
     const res = await post("/admin/login/two-factor", { code: "123456" }, expired);

@@ -33,7 +33,7 @@ const BROKEN: Record<string, (signed: string) => string> = {
 };
 
 async function signedValue(key: SiteCookieKey): Promise<string> {
-  const header = await siteCookie(env, key).serialize({ userId: "someone", expiresAt: Date.now() + 60_000 });
+  const header = await (await siteCookie(env, key)).serialize({ userId: "someone", expiresAt: Date.now() + 60_000 });
   return header.split(";")[0]!.slice(SITE_COOKIES[key].name.length + 1);
 }
 

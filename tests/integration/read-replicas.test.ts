@@ -86,7 +86,7 @@ describe("a bookmark cookie the site did not write, or an old one", () => {
   });
 
   it("ignores a signed value that is no bookmark, and reads on from an old bookmark", async () => {
-    const signed = async (value: string) => (await siteCookie(env, "d1Bookmark").serialize(value)).split(";")[0]!;
+    const signed = async (value: string) => (await (await siteCookie(env, "d1Bookmark")).serialize(value)).split(";")[0]!;
     const garbage = await get("/blog", await signed("'; DROP TABLE blogs; --"));
     expect(garbage.status).toBe(200);
     // A bookmark from before any write of this test: every replica has passed it.

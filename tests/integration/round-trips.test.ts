@@ -70,7 +70,7 @@ beforeAll(async () => {
     ),
   ]);
   const cookie = async (key: Parameters<typeof siteCookie>[1], value: unknown) =>
-    (await siteCookie(env, key).serialize(value)).split(";")[0];
+    (await (await siteCookie(env, key)).serialize(value)).split(";")[0];
   const session = env.DB.withSession("first-primary");
   await session.prepare("SELECT 1").first();
   returningVisitor = [

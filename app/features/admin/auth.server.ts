@@ -241,17 +241,17 @@ const PENDING_MS = SITE_COOKIES.adminPending.maxAge * 1000;
 export async function beginSignIn(env: Env, request: Request, admin: AdminUser, country: string | null): Promise<Response> {
   if (!admin.twoFactor) return startAdminSession(env, request, admin, country);
   const pending: PendingSignIn = { userId: admin.id, email: admin.email, expiresAt: Date.now() + PENDING_MS };
-  return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await pendingCookie(env).serialize(pending) } });
+  return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await (await pendingCookie(env)).serialize(pending) } });
 }
 
 /** The pending sign-in of this browser, if it has one that has not expired. */
 export async function readPendingSignIn(request: Request, env: Env): Promise<PendingSignIn | null> {
-  const value = (await pendingCookie(env).parse(request.headers.get("Cookie"))) as Partial<PendingSignIn> | null;
+  const value = (await (await pendingCookie(env)).parse(request.headers.get("Cookie"))) as Partial<PendingSignIn> | null;
   if (!value || typeof value.userId !== "string" || typeof value.email !== "string" || typeof value.expiresAt !== "number") return null;
   return value.expiresAt > Date.now() ? (value as PendingSignIn) : null;
 }
 
-export const clearPendingSignIn = (env: Env) => pendingCookie(env).serialize("", { maxAge: 0, expires: new Date(0) });
+export const clearPendingSignIn = async (env: Env) => (await pendingCookie(env)).serialize("", { maxAge: 0, expires: new Date(0) });
 
 /**
  * The second step: a TOTP code or a recovery code for the pending sign-in.
@@ -293,7 +293,7 @@ export async function verifySecondFactor(env: Env, request: Request, code: strin
 
 /** The KV session id inside a `Set-Cookie` the session storage wrote. */
 async function kvSessionId(env: Env, setCookie: string): Promise<string> {
-  const id: unknown = await siteCookie(env, "adminSession").parse(setCookie.split(";")[0]!);
+  const id: unknown = await (await siteCookie(env, "adminSession")).parse(setCookie.split(";")[0]!);
   if (typeof id !== "string" || !id) throw new Error("The new admin session has no id");
   return id;
 }
@@ -304,7 +304,7 @@ async function kvSessionId(env: Env, setCookie: string): Promise<string> {
  * last sign-in, in one batch; then the dashboard.
  */
 export async function startAdminSession(env: Env, request: Request, admin: AdminUser, country: string | null): Promise<Response> {
-  const storage = adminSessionStorage(env);
+  const storage = await adminSessionStorage(env);
   const db = getDb(env);
   const previous = await storage.getSession(request.headers.get("Cookie"));
   // Delete the old KV entry (and its row); the new cookie below replaces the old one.
@@ -356,7 +356,7 @@ export const twoFactorRequired = (env: Env) => env.ADMIN_REQUIRE_2FA === "true";
  */
 export async function requireAdmin(request: Request, env: Env): Promise<SessionAdmin> {
   requireSameOrigin(request, env);
-  const storage = adminSessionStorage(env);
+  const storage = await adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   const expiresAt = session.get("expiresAt");
@@ -385,7 +385,7 @@ export async function optionalAdmin(request: Request, env: Env): Promise<Session
 
 /** The current browser's session: its KV entry, its row and the cookie end; the Set-Cookie that clears it. */
 export async function endCurrentSession(request: Request, env: Env): Promise<string> {
-  const storage = adminSessionStorage(env);
+  const storage = await adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   if (session.id && userId) await endSession(getDb(env), userId, await sessionRowId(session.id));

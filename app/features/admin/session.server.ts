@@ -14,6 +14,6 @@ interface AdminSessionData {
   expiresAt: number;
 }
 
-export function adminSessionStorage(env: Env) {
-  return createWorkersKVSessionStorage<AdminSessionData>({ kv: env.SESSIONS, cookie: siteCookie(env, "adminSession") });
+export async function adminSessionStorage(env: Env) {
+  return createWorkersKVSessionStorage<AdminSessionData>({ kv: env.SESSIONS, cookie: await siteCookie(env, "adminSession") });
 }

@@ -63,9 +63,9 @@ export function submitChecklist(env: Env, email: string, page: string): Promise<
 const checklistCookie = (env: Env) => siteCookie(env, "checklist");
 
 export async function hasUnlockedChecklist(request: Request, env: Env): Promise<boolean> {
-  return (await checklistCookie(env).parse(request.headers.get("Cookie"))) === "unlocked";
+  return (await (await checklistCookie(env)).parse(request.headers.get("Cookie"))) === "unlocked";
 }
 
 export async function checklistUnlockedHeaders(env: Env): Promise<HeadersInit> {
-  return { "Set-Cookie": await checklistCookie(env).serialize("unlocked") };
+  return { "Set-Cookie": await (await checklistCookie(env)).serialize("unlocked") };
 }

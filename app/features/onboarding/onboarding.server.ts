@@ -20,12 +20,12 @@ export const ONBOARDING_RATE_LIMIT: EdgeRateLimitRule = { name: "onboarding", bi
 const draftCookie = (env: Env) => siteCookie(env, "onboarding");
 
 export async function draftIdFrom(request: Request, env: Env): Promise<string | null> {
-  const value = (await draftCookie(env).parse(request.headers.get("Cookie"))) as { id?: unknown } | null;
+  const value = (await (await draftCookie(env)).parse(request.headers.get("Cookie"))) as { id?: unknown } | null;
   return typeof value?.id === "string" ? value.id : null;
 }
 
-export const draftCookieHeader = (env: Env, id: string) => draftCookie(env).serialize({ id });
-export const clearDraftCookieHeader = (env: Env) => draftCookie(env).serialize("", { maxAge: 0 });
+export const draftCookieHeader = async (env: Env, id: string) => (await draftCookie(env)).serialize({ id });
+export const clearDraftCookieHeader = async (env: Env) => (await draftCookie(env)).serialize("", { maxAge: 0 });
 
 interface SavedDraft {
   draft: OnboardingDraft;

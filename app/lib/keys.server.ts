@@ -1,0 +1,148 @@
+/**
+ * The site's signing keys: one per purpose, derived from the root secret (ADR 0017).
+ *
+ * - The root is `SESSION_SECRET`. No code signs with it directly: each purpose
+ *   gets its own key, HKDF-SHA256(root, salt, info = "founder-leads/<purpose>"),
+ *   so a MAC made for one purpose (a cookie) is worthless for another (an
+ *   unsubscribe link), and one purpose's key can be told from another's.
+ * - `SESSION_SECRET_PREVIOUS` lists earlier roots, still accepted when
+ *   verifying, separated by commas or spaces. A bare entry is accepted for every
+ *   purpose (a planned rotation: nobody is signed out, no link breaks). An
+ *   entry written `purpose+purpose:secret` is accepted only for the purposes it
+ *   names: after a leak, keep `unsubscribe+audit:<leaked>` so that every
+ *   unsubscribe link already sent keeps working while cookies and form stamps
+ *   signed with the leaked root are refused.
+ * - Signing always uses the current root. Keys are derived once per isolate.
+ */
+import { constantTimeEqualText } from "./crypto.server";
+import { sessionSecret } from "./env.server";
+
+/** Every purpose a key is derived for. A new use of a MAC adds its purpose here, never reuses another's. */
+export const KEY_PURPOSES = [
+  // Remix's signed cookies (sessions, toasts, drafts, the visitor cookie).
+  "cookie",
+  // The public forms' signed time stamp.
+  "form-stamp",
+  // List-Unsubscribe links in emails: long-lived, must survive a rotation.
+  "unsubscribe",
+  // Keyed hashes of email addresses in the audit log.
+  "audit",
+  // Keyed hashes of two-factor recovery codes.
+  "recovery-code",
+] as const;
+
+export type KeyPurpose = (typeof KEY_PURPOSES)[number];
+
+const encoder = new TextEncoder();
+const SALT = encoder.encode("founder-leads key derivation v1");
+
+type Root = { secret: string; purposes: ReadonlySet<KeyPurpose> | "all" };
+
+function isPurpose(text: string): text is KeyPurpose {
+  return (KEY_PURPOSES as readonly string[]).includes(text);
+}
+
+/** The earlier roots from `SESSION_SECRET_PREVIOUS`. An entry naming an unknown purpose is an error, never ignored. */
+export function previousRoots(env: Pick<Env, "SESSION_SECRET_PREVIOUS">): Root[] {
+  const text = env.SESSION_SECRET_PREVIOUS ?? "";
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const colon = entry.indexOf(":");
+      if (colon < 0) return { secret: entry, purposes: "all" as const };
+      const names = entry.slice(0, colon).split("+");
+      const unknown = names.filter((name) => !isPurpose(name));
+      if (unknown.length) throw new Error(`SESSION_SECRET_PREVIOUS names an unknown key purpose: ${unknown.join(", ")}`);
+      return { secret: entry.slice(colon + 1), purposes: new Set(names as KeyPurpose[]) };
+    })
+    .filter((root) => root.secret.length > 0);
+}
+
+/** The roots accepted for a purpose, current first. */
+function rootsFor(env: Env, purpose: KeyPurpose): string[] {
+  const previous = previousRoots(env)
+    .filter((root) => root.purposes === "all" || root.purposes.has(purpose))
+    .map((root) => root.secret);
+  return [sessionSecret(env), ...previous];
+}
+
+const derived = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+
+/** The 32 bytes of a purpose's key under one root (cached for the isolate's life). */
+function keyBytes(root: string, purpose: KeyPurpose): Promise<Uint8Array<ArrayBuffer>> {
+  const cacheKey = `${purpose}\u0000${root}`;
+  let bytes = derived.get(cacheKey);
+  if (!bytes) {
+    bytes = (async () => {
+      const base = await crypto.subtle.importKey("raw", encoder.encode(root), "HKDF", false, ["deriveBits"]);
+      const bits = await crypto.subtle.deriveBits(
+        { name: "HKDF", hash: "SHA-256", salt: SALT, info: encoder.encode(`founder-leads/${purpose}`) },
+        base,
+        256,
+      );
+      return new Uint8Array(bits);
+    })();
+    derived.set(cacheKey, bytes);
+  }
+  return bytes;
+}
+
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(root: string, purpose: KeyPurpose): Promise<CryptoKey> {
+  const cacheKey = `${purpose}\u0000${root}`;
+  let key = hmacKeys.get(cacheKey);
+  if (!key) {
+    key = keyBytes(root, purpose).then((bytes) =>
+      crypto.subtle.importKey("raw", bytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]),
+    );
+    hmacKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
+export function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+async function macWith(root: string, purpose: KeyPurpose, message: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(root, purpose), encoder.encode(message)));
+}
+
+/** HMAC-SHA256 of `message` under the purpose's current key, base64url (43 characters). */
+export async function signFor(env: Env, purpose: KeyPurpose, message: string): Promise<string> {
+  return base64url(await macWith(sessionSecret(env), purpose, message));
+}
+
+/** Every MAC of `message` that `verifyFor` accepts, current first: for looking up rows stored under a keyed hash. */
+export async function macsFor(
+  env: Env,
+  purpose: KeyPurpose,
+  message: string,
+  encoding: "base64url" | "hex" = "base64url",
+): Promise<string[]> {
+  const macs = await Promise.all(rootsFor(env, purpose).map((root) => macWith(root, purpose, message)));
+  return [...new Set(macs.map((mac) => (encoding === "hex" ? hex(mac) : base64url(mac))))];
+}
+
+/** Whether `mac` (base64url) is the MAC of `message` under the purpose's current key or an accepted earlier one. */
+export async function verifyFor(env: Env, purpose: KeyPurpose, message: string, mac: string): Promise<boolean> {
+  let match = false;
+  // Every accepted key is tried, whichever matches: the time taken does not tell which root signed.
+  for (const candidate of await macsFor(env, purpose, message)) match = constantTimeEqualText(candidate, mac) || match;
+  return match;
+}
+
+/**
+ * The secrets handed to Remix's `createCookie` for a purpose, current first
+ * (it signs with the first and verifies with each): the derived keys, as hex.
+ */
+export async function secretsFor(env: Env, purpose: KeyPurpose): Promise<string[]> {
+  return Promise.all(rootsFor(env, purpose).map(async (root) => hex(await keyBytes(root, purpose))));
+}
