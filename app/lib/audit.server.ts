@@ -16,7 +16,7 @@ import { is, SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { auditLog } from "~/db/schema";
 import type { Db } from "./db.server";
-import { sessionSecret } from "./env.server";
+import { macsFor, rootMacsFor, signFor } from "./keys.server";
 import { rateLimitAddress } from "./rate-limit.server";
 import { clientIp } from "./request.server";
 
@@ -109,17 +109,26 @@ export function requestActor(request: Request, admin: { id: string; email: strin
 }
 
 /**
- * A typed email as a failed sign-in keeps it: HMAC-SHA256 under the session
- * secret, 16 hex digits. Attempts on the same email can be told apart and
- * grouped, and an admin can check a known address, but the log never holds
- * what a stranger typed (often someone else's address, from a leaked list).
+ * A typed email as the log keeps it (a failed sign-in, a privacy request): HMAC-SHA256 under the `audit`
+ * purpose's key (ADR 0017), 16 hex digits. Attempts on the same email can be told apart and grouped, and
+ * an admin can look up a known address (`emailHashes`), but the log never holds what a stranger typed
+ * (often someone else's address, from a leaked list).
  */
 export async function emailHash(env: Env, email: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(sessionSecret(env)), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`audit-email:${email.trim().toLowerCase()}`)));
-  return [...mac.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return (await signFor(env, "audit", auditEmailMessage(email), "hex")).slice(0, 16);
+}
+
+const auditEmailMessage = (email: string) => `audit-email:${email.trim().toLowerCase()}`;
+
+/**
+ * Every hash an entry about this email may hold: under the `audit` key of the current root and of each
+ * earlier root kept for `audit`, and, for entries from before purpose keys, under those raw roots. A
+ * lookup by email matches any of them (`json_extract(detail, '$.email') IN (…)`).
+ */
+export async function emailHashes(env: Env, email: string): Promise<string[]> {
+  const message = auditEmailMessage(email);
+  const macs = [...(await macsFor(env, "audit", message, "hex")), ...(await rootMacsFor(env, "audit", message, "hex"))];
+  return [...new Set(macs.map((mac) => mac.slice(0, 16)))];
 }
 
 /** Entries kept, in days, when `AUDIT_RETENTION_DAYS` is missing or not a positive number. */

@@ -13,9 +13,16 @@
  *   unsubscribe link already sent keeps working while cookies and form stamps
  *   signed with the leaked root are refused.
  * - Signing always uses the current root. Keys are derived once per isolate.
+ * - A purpose can also encrypt (`encryptFor`, `decryptFor`: AES-256-GCM under a key derived for the
+ *   purpose apart from its MAC key), with the same roots accepted: unsubscribe links carry the
+ *   address sealed, and keep opening after a rotation.
+ * - Links and hashes made before purpose keys used the raw root as the HMAC key: `rootMacsFor` gives
+ *   those MACs under every root accepted for the purpose, so they keep working where they must.
  */
-import { constantTimeEqualText } from "./crypto.server";
+import { aesGcmDecrypt, aesGcmEncrypt, base64url, constantTimeEqualText, fromBase64url, importAesKey } from "./crypto.server";
 import { sessionSecret } from "./env.server";
+
+export { base64url };
 
 /** Every purpose a key is derived for. A new use of a MAC adds its purpose here, never reuses another's. */
 export const KEY_PURPOSES = [
@@ -69,15 +76,15 @@ function rootsFor(env: Env, purpose: KeyPurpose): string[] {
 
 const derived = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
-/** The 32 bytes of a purpose's key under one root (cached for the isolate's life). */
-function keyBytes(root: string, purpose: KeyPurpose): Promise<Uint8Array<ArrayBuffer>> {
-  const cacheKey = `${purpose}\u0000${root}`;
+/** The 32 bytes of a purpose's key under one root (cached for the isolate's life); `use` tells its encryption key apart. */
+function keyBytes(root: string, purpose: KeyPurpose, use: "" | "/aes-256-gcm" = ""): Promise<Uint8Array<ArrayBuffer>> {
+  const cacheKey = `${purpose}${use}\u0000${root}`;
   let bytes = derived.get(cacheKey);
   if (!bytes) {
     bytes = (async () => {
       const base = await crypto.subtle.importKey("raw", encoder.encode(root), "HKDF", false, ["deriveBits"]);
       const bits = await crypto.subtle.deriveBits(
-        { name: "HKDF", hash: "SHA-256", salt: SALT, info: encoder.encode(`founder-leads/${purpose}`) },
+        { name: "HKDF", hash: "SHA-256", salt: SALT, info: encoder.encode(`founder-leads/${purpose}${use}`) },
         base,
         256,
       );
@@ -102,22 +109,21 @@ function hmacKey(root: string, purpose: KeyPurpose): Promise<CryptoKey> {
   return key;
 }
 
-export function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
 const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 async function macWith(root: string, purpose: KeyPurpose, message: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(root, purpose), encoder.encode(message)));
 }
 
-/** HMAC-SHA256 of `message` under the purpose's current key, base64url (43 characters). */
-export async function signFor(env: Env, purpose: KeyPurpose, message: string): Promise<string> {
-  return base64url(await macWith(sessionSecret(env), purpose, message));
+/** HMAC-SHA256 of `message` under the purpose's current key, base64url (43 characters) or hex (64). */
+export async function signFor(
+  env: Env,
+  purpose: KeyPurpose,
+  message: string,
+  encoding: "base64url" | "hex" = "base64url",
+): Promise<string> {
+  const mac = await macWith(sessionSecret(env), purpose, message);
+  return encoding === "hex" ? hex(mac) : base64url(mac);
 }
 
 /** Every MAC of `message` that `verifyFor` accepts, current first: for looking up rows stored under a keyed hash. */
@@ -145,4 +151,62 @@ export async function verifyFor(env: Env, purpose: KeyPurpose, message: string, 
  */
 export async function secretsFor(env: Env, purpose: KeyPurpose): Promise<string[]> {
   return Promise.all(rootsFor(env, purpose).map(async (root) => hex(await keyBytes(root, purpose))));
+}
+
+/**
+ * HMAC-SHA256 of `message` keyed with each raw root accepted for the purpose (no derivation): what links and
+ * hashes made before purpose keys carry. Only for accepting those; nothing new is made this way.
+ */
+export async function rootMacsFor(
+  env: Env,
+  purpose: KeyPurpose,
+  message: string,
+  encoding: "base64url" | "hex" = "base64url",
+): Promise<string[]> {
+  const macs = await Promise.all(
+    rootsFor(env, purpose).map(async (root) => {
+      const key = await crypto.subtle.importKey("raw", encoder.encode(root), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+    }),
+  );
+  return [...new Set(macs.map((mac) => (encoding === "hex" ? hex(mac) : base64url(mac))))];
+}
+
+const aesKeys = new Map<string, Promise<CryptoKey>>();
+
+function aesKey(root: string, purpose: KeyPurpose): Promise<CryptoKey> {
+  const cacheKey = `${purpose}\u0000${root}`;
+  let key = aesKeys.get(cacheKey);
+  if (!key) {
+    key = keyBytes(root, purpose, "/aes-256-gcm").then(importAesKey);
+    aesKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
+/**
+ * AES-256-GCM of `plaintext` under the purpose's current encryption key, `context` bound: base64url(IV ‖
+ * ciphertext ‖ tag). Deterministic: the IV is the first 12 bytes of an HMAC of the context and the plaintext
+ * under the purpose's MAC key (a synthetic IV), so one value always gives the same text (a link stays the
+ * same in every email) and two values never share an IV.
+ */
+export async function encryptFor(env: Env, purpose: KeyPurpose, plaintext: string, context: string): Promise<string> {
+  const root = sessionSecret(env);
+  const iv = (await macWith(root, purpose, `synthetic-iv\u0000${context}\u0000${plaintext}`)).slice(0, 12);
+  const { ciphertext } = await aesGcmEncrypt(await aesKey(root, purpose), plaintext, context, iv);
+  const joined = new Uint8Array(iv.length + ciphertext.length);
+  joined.set(iv);
+  joined.set(ciphertext, iv.length);
+  return base64url(joined);
+}
+
+/** What `encryptFor` sealed, under the purpose's current key or an accepted earlier one; null when none opens it. */
+export async function decryptFor(env: Env, purpose: KeyPurpose, sealed: string, context: string): Promise<string | null> {
+  const bytes = fromBase64url(sealed);
+  if (!bytes || bytes.length < 12 + 16) return null;
+  for (const root of rootsFor(env, purpose)) {
+    const plaintext = await aesGcmDecrypt(await aesKey(root, purpose), bytes.slice(0, 12), bytes.slice(12), context);
+    if (plaintext !== null) return plaintext;
+  }
+  return null;
 }

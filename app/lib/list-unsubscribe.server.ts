@@ -1,47 +1,29 @@
 /**
- * The signed unsubscribe link of every email sent to a list (RFC 8058, ADR 0016).
+ * The unsubscribe link of every email sent to a list (RFC 8058, ADR 0016, ADR 0017).
  *
- * `/unsubscribe/<list>.<email, base64url>.<HMAC-SHA256, base64url>` under the
- * session secret, over `list-unsubscribe:<list>:<email>`: the link is its own
- * credential (no session, no cookie, no CSRF token), it names one address and
- * one list, and it cannot be made for another address without the secret. It
- * never expires: an unsubscribe link in an old email must still work.
+ * `/unsubscribe/<list>.<sealed address>`: the address, AES-256-GCM-sealed under the `unsubscribe`
+ * purpose's key (app/lib/keys.server.ts) with the list bound to it. The link is its own credential (no
+ * session, no cookie, no CSRF token): it names one address and one list, nobody can make one for
+ * another address without the key, and it does not show the address to whoever reads the URL (a
+ * forwarded email, a proxy's log). It never expires: an unsubscribe link in an old email must still
+ * work, after a rotation of SESSION_SECRET too (the earlier roots kept for `unsubscribe` open it).
+ *
+ * Links sent before: `<list>.<address, base64url>.<HMAC-SHA256 under the raw root>`, still accepted,
+ * under the current root and every earlier one kept for `unsubscribe`.
  */
-import { constantTimeEqualText } from "./crypto.server";
+import { constantTimeEqualText, fromBase64url } from "./crypto.server";
 import { EMAIL_LISTS, UNSUBSCRIBE_PATH, type EmailList } from "./email-lists";
-import { sessionSecret } from "./env.server";
+import { decryptFor, encryptFor, rootMacsFor } from "./keys.server";
 
 export { UNSUBSCRIBE_PATH, type EmailList };
 
-const encoder = new TextEncoder();
-
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-
-function fromBase64url(text: string): string | null {
-  try {
-    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
 const normalise = (email: string) => email.trim().toLowerCase();
+const isList = (list: string): list is EmailList => (EMAIL_LISTS as readonly string[]).includes(list);
+const context = (list: EmailList) => `list-unsubscribe:${list}`;
 
-async function signature(env: Env, list: EmailList, email: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(sessionSecret(env)), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`list-unsubscribe:${list}:${email}`));
-  return base64url(new Uint8Array(mac));
-}
-
-/** The token of the link for this address on this list. */
+/** The token of the link for this address on this list (a new one each time: the IV is random). */
 export async function unsubscribeToken(env: Env, list: EmailList, email: string): Promise<string> {
-  const address = normalise(email);
-  return `${list}.${base64url(encoder.encode(address))}.${await signature(env, list, address)}`;
+  return `${list}.${await encryptFor(env, "unsubscribe", normalise(email), context(list))}`;
 }
 
 /**
@@ -55,16 +37,33 @@ export async function unsubscribeUrl(env: Env, list: EmailList, email: string): 
   return `${env.SITE_URL.replace(/\/+$/, "")}${UNSUBSCRIBE_PATH}/${await unsubscribeToken(env, list, email)}`;
 }
 
-/** The list and address a token names, or null when it is malformed or its signature is wrong. */
+/** A link sent before sealed addresses: the address in base64url and its MAC under a raw root. */
+async function readLegacyToken(env: Env, list: EmailList, encoded: string, mac: string): Promise<string | null> {
+  if (encoded.length > 400 || mac.length > 100) return null;
+  const bytes = fromBase64url(encoded);
+  let email: string;
+  try {
+    email = new TextDecoder("utf-8", { fatal: true }).decode(bytes ?? new Uint8Array());
+  } catch {
+    return null;
+  }
+  if (!email || email !== normalise(email)) return null;
+  let match = false;
+  // Every accepted root is tried, whichever matches: the time taken does not tell which one signed.
+  for (const expected of await rootMacsFor(env, "unsubscribe", `list-unsubscribe:${list}:${email}`))
+    match = constantTimeEqualText(mac, expected) || match;
+  return match ? email : null;
+}
+
+/** The list and address a token names, or null when it is malformed, altered or made with a key no longer accepted. */
 export async function readUnsubscribeToken(env: Env, token: string): Promise<{ list: EmailList; email: string } | null> {
   const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [list, encoded, mac] = parts as [string, string, string];
-  if (!(EMAIL_LISTS as readonly string[]).includes(list) || encoded.length > 400 || mac.length > 100) return null;
-  const email = fromBase64url(encoded);
-  if (!email || email !== normalise(email)) return null;
-  const expected = await signature(env, list as EmailList, email);
-  return constantTimeEqualText(mac, expected) ? { list: list as EmailList, email } : null;
+  const list = parts[0] ?? "";
+  if (!isList(list)) return null;
+  let email: string | null = null;
+  if (parts.length === 2 && parts[1]!.length <= 600) email = await decryptFor(env, "unsubscribe", parts[1]!, context(list));
+  else if (parts.length === 3) email = await readLegacyToken(env, list, parts[1]!, parts[2]!);
+  return email && email === normalise(email) ? { list, email } : null;
 }
 
 /** The headers of RFC 2369 and RFC 8058 for an email sent to a list. */

@@ -103,7 +103,8 @@ export function crossOriginRefusal(request: Request): Response | null {
   }
 }
 
-const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+/** An unsubscribe link: `<list>.<sealed address>`, or the older `<list>.<address>.<43-character MAC>` (ADR 0017); never its `.data`. */
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]{43})?$/;
 
 /**
  * The one-click unsubscribe (RFC 8058) is the one POST exempt from the origin checks (this file's

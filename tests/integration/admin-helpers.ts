@@ -25,7 +25,8 @@ export async function signedInAdmin() {
   return { ...user, cookie: cookieFrom(res, "__admin_session") };
 }
 
-export const get = (path: string, cookie?: string) => request(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+export const get = (path: string, cookie?: string, testEnv: Env = env) =>
+  request(path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" }, testEnv);
 
 export async function sessionKeys(): Promise<string[]> {
   return (await env.SESSIONS.list()).keys.map((k) => k.name);

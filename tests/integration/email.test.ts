@@ -88,7 +88,7 @@ describe("email queue consumer", () => {
       {
         to: [{ email }],
         headers: {
-          "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:8787\/unsubscribe\/waitlist\.[\w-]+\.[\w-]+>$/),
+          "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:8787\/unsubscribe\/waitlist\.[\w-]+>$/),
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
       },

@@ -69,6 +69,12 @@ export function AuditTab({
           </select>
         </div>
         <div>
+          <label htmlFor="audit-email" className={labelClass}>
+            About an address
+          </label>
+          <input id="audit-email" name="email" type="email" defaultValue={filters.email ?? ""} className={inputClasses} />
+        </div>
+        <div>
           <label htmlFor="audit-from" className={labelClass}>
             From (UTC)
           </label>

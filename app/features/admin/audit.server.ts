@@ -5,9 +5,9 @@
  * keyset pages through the one CSV writer, recorded in the log itself before
  * any row leaves.
  */
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { auditLog, type AuditRow } from "~/db/schema";
-import { AUDIT_ACTIONS, auditEntry, type Actor } from "~/lib/audit.server";
+import { AUDIT_ACTIONS, auditEntry, emailHash, emailHashes, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { getDb } from "~/lib/db.server";
 import { paged, type Paged } from "~/lib/pagination";
@@ -16,13 +16,25 @@ import { AUDIT_PAGE_SIZE, dayEnd, dayStart, NO_ACTOR, type AuditFilters } from "
 /** An entry as the tab shows it (times in ms). */
 export type AuditListRow = Omit<AuditRow, "at"> & { at: number };
 
-function whereOf(filters: AuditFilters): SQL | undefined {
+/** The conditions of the filters; `hashes`: the email filter's every accepted hash (`emailHashes`). */
+function whereOf(filters: AuditFilters, hashes: string[]): SQL | undefined {
   return and(
     filters.admin === NO_ACTOR ? isNull(auditLog.actorEmail) : filters.admin ? eq(auditLog.actorEmail, filters.admin) : undefined,
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.from ? gte(auditLog.at, new Date(dayStart(filters.from))) : undefined,
     filters.to ? lt(auditLog.at, new Date(dayEnd(filters.to))) : undefined,
+    filters.email
+      ? or(
+          eq(auditLog.actorEmail, filters.email),
+          sql`json_extract(${auditLog.detail}, '$.email') IN (SELECT value FROM json_each(${JSON.stringify(hashes)}))`,
+        )
+      : undefined,
   );
+}
+
+/** The filters' conditions, with the email filter's hashes under every key accepted, legacy ones included. */
+async function whereFor(env: Env, filters: AuditFilters): Promise<SQL | undefined> {
+  return whereOf(filters, filters.email ? await emailHashes(env, filters.email) : []);
 }
 
 const toRow = (r: AuditRow): AuditListRow => ({ ...r, at: r.at.getTime() });
@@ -34,7 +46,7 @@ export async function listAudit(
   page: number,
 ): Promise<{ list: Paged<AuditListRow>; admins: string[]; actions: string[] }> {
   const db = getDb(env);
-  const where = whereOf(filters);
+  const where = await whereFor(env, filters);
   const [rows, [total], admins, actions] = await db.batch([
     db
       .select()
@@ -61,6 +73,7 @@ export const AUDIT_EXPORT_PAGE_SIZE = 5000;
 /** Every entry the filters match, newest first, a page at a time (keyset along (at, id), never OFFSET). */
 export async function* exportAudit(env: Env, filters: AuditFilters, pageSize = AUDIT_EXPORT_PAGE_SIZE): AsyncGenerator<AuditRow[]> {
   const db = getDb(env);
+  const where = await whereFor(env, filters);
   let after: { at: Date; id: string } | null = null;
   for (;;) {
     const cursor: SQL | undefined = after
@@ -69,7 +82,7 @@ export async function* exportAudit(env: Env, filters: AuditFilters, pageSize = A
     const rows: AuditRow[] = await db
       .select()
       .from(auditLog)
-      .where(and(whereOf(filters), cursor))
+      .where(and(where, cursor))
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize);
     if (rows.length) yield rows;
@@ -104,7 +117,14 @@ export async function exportAuditCsv(env: Env, filters: AuditFilters, actor: Act
     action: AUDIT_ACTIONS.exportAudit,
     actor,
     resource: "audit",
-    detail: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== null)),
+    // A typed address is kept only as its keyed hash, as everywhere in the log.
+    detail: Object.fromEntries(
+      await Promise.all(
+        Object.entries(filters)
+          .filter((entry): entry is [string, string] => entry[1] !== null)
+          .map(async ([k, v]) => [k, k === "email" ? await emailHash(env, v) : v]),
+      ),
+    ),
   });
   const pages = exportAudit(env, filters);
   const first = await pages.next();

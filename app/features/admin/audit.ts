@@ -1,6 +1,6 @@
 /**
  * The audit log's list filters (shared by the tab, its loader and the CSV
- * export): by admin, by action and by date. Dates are whole days in UTC, the
+ * export): by admin, by action, by date and by an address an entry is about. Dates are whole days in UTC, the
  * zone every admin time is shown in, so a day means the same on the server
  * and in every browser.
  */
@@ -19,6 +19,11 @@ export interface AuditFilters {
   from: string | null;
   /** Last day, included, `YYYY-MM-DD` (UTC), or null. */
   to: string | null;
+  /**
+   * An email the entries are about: its admin's own entries, and those holding it as a keyed hash (failed
+   * sign-ins, privacy requests), under every key accepted (ADR 0017). Lower-cased; null for every entry.
+   */
+  email: string | null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,6 +45,7 @@ export function parseAuditFilters(params: URLSearchParams): AuditFilters {
     action: ACTION.test(action) && action.length <= 80 ? action : null,
     from: day(params.get("from")),
     to: day(params.get("to")),
+    email: (params.get("email") ?? "").trim().toLowerCase().slice(0, 320) || null,
   };
 }
 
