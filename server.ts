@@ -2,7 +2,7 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix;
  * - queue: the notification-email consumer (EMAIL_QUEUE);
- * - scheduled: the outbox sweeper, the audit log's and personal data's retention, and the daily digest (cron, every 5 minutes).
+ * - scheduled: the outbox sweeper, the audit log's and personal data's retention, re-sealing, and the daily digest (cron, every 5 minutes).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The app is built before the Worker runs (`npm run build`).
@@ -14,6 +14,7 @@ import { getLoadContext } from "./load-context";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
+import { resealStep } from "./app/lib/reseal.server";
 import { runRetention } from "./app/features/privacy/retention.server";
 import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
 import { sendDigestIfDue } from "./app/features/alerts/digest.server";
@@ -77,6 +78,8 @@ export default {
     ctx.waitUntil(pruneAuditLog(env));
     // Sent emails' bodies, old onboarding drafts, unconfirmed sign-ups (RETENTION_*_DAYS): a few statements per run.
     ctx.waitUntil(runRetention(env, controller.scheduledTime));
+    // Values in clear from before encryption at rest, or under an earlier data key: a page sealed anew (ADR 0017).
+    ctx.waitUntil(resealStep(env));
     // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
     ctx.waitUntil(
       sendDigestIfDue(env, controller.scheduledTime).catch((error: unknown) =>

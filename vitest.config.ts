@@ -23,6 +23,9 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SESSION_SECRET: "test-session-secret-0123456789",
+            // Encryption at rest and the password pepper (ADR 0017): test values, as production sets its own.
+            DATA_ENCRYPTION_KEYS: "test1:dGVzdC1kYXRhLWVuY3J5cHRpb24ta2V5LTAxMjM0NTY=",
+            PASSWORD_PEPPER: "test-password-pepper-0123456789",
             MAILCHANNELS_API_KEY: "test-mailchannels-key",
             // Cloudflare's test secret that passes every token; siteverify itself is stubbed (siteverify-stub.ts).
             TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",

@@ -8,6 +8,13 @@ declare namespace Cloudflare {
     SESSION_SECRET: string;
     /** Earlier root secrets still accepted when verifying (app/lib/keys.server.ts, ADR 0017). */
     SESSION_SECRET_PREVIOUS?: string;
+    /**
+     * The keys of encryption at rest (app/lib/encryption.server.ts, ADR 0017): `<id>:<32 bytes, base64>`,
+     * separated by commas or spaces, the first the current one. Required outside localhost.
+     */
+    DATA_ENCRYPTION_KEYS?: string;
+    /** The HMAC key applied to every password before PBKDF2 (app/features/admin/password.server.ts). Required outside localhost. */
+    PASSWORD_PEPPER?: string;
     MAILCHANNELS_API_KEY: string;
     /** Turnstile's secret key (siteverify); unset, tokens cannot be checked and the no-token bounds apply. */
     TURNSTILE_SECRET_KEY?: string;

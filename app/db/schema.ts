@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { destinationKinds, type AlertEvent } from "~/lib/alert-events";
+import type { Sealed } from "~/lib/encryption.server";
 
 const id = () =>
   text("id")
@@ -32,10 +33,10 @@ export const users = sqliteTable("users", {
   createdAt: createdAt(),
   /** The last successful sign-in (after the second factor, when it is on). */
   lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
-  /** The TOTP secret (base32) once two-factor sign-in is confirmed; null while it is off. */
-  totpSecret: text("totp_secret"),
-  /** A secret being set up: shown as a QR code until a code from the app confirms it. */
-  totpPendingSecret: text("totp_pending_secret"),
+  /** The TOTP secret (base32) once two-factor sign-in is confirmed, sealed (ADR 0017); null while it is off. */
+  totpSecret: text("totp_secret").$type<Sealed>(),
+  /** A secret being set up, sealed: shown as a QR code until a code from the app confirms it. */
+  totpPendingSecret: text("totp_pending_secret").$type<Sealed>(),
   totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
   /**
    * The time step (RFC 6238's counter) of the last code accepted for sign-in or set-up: a code is
@@ -687,9 +688,10 @@ export const notificationDestinations = sqliteTable("notification_destinations",
   id: id(),
   name: text("name").notNull(),
   kind: text("kind", { enum: destinationKinds }).notNull(),
-  url: text("url").notNull(),
-  /** `whsec_…` for a signed webhook (shown once, when made); null for Slack. */
-  secret: text("secret"),
+  /** Sealed (ADR 0017): a Slack URL is its own credential, and a webhook URL may carry one. */
+  url: text("url").$type<Sealed>().notNull(),
+  /** `whsec_…` for a signed webhook (shown once, when made), sealed; null for Slack. */
+  secret: text("secret").$type<Sealed>(),
   /** The events it receives, a JSON array of `alertEvents`. */
   events: text("events", { mode: "json" }).$type<AlertEvent[]>().notNull(),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),

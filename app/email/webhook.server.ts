@@ -11,6 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { notificationDestinations, type OutboxRow } from "~/db/schema";
 import { personPath } from "~/features/people/people.options";
 import { getDb } from "~/lib/db.server";
+import { unseal } from "~/lib/encryption.server";
 
 export class DeliveryError extends Error {
   constructor(
@@ -63,9 +64,11 @@ export async function sendWebhook(env: Env, row: OutboxRow, signal: AbortSignal)
     const timestamp = new Date();
     headers["webhook-id"] = row.id;
     headers["webhook-timestamp"] = String(Math.floor(timestamp.getTime() / 1000));
-    headers["webhook-signature"] = new Webhook(destination.secret).sign(row.id, timestamp, body);
+    headers["webhook-signature"] = new Webhook(await unseal(env, "webhook-secret", destination.secret)).sign(row.id, timestamp, body);
   }
-  const res = await fetch(destination.url, { method: "POST", headers, body, signal, redirect: "manual" });
+  // Both stored sealed (ADR 0017).
+  const url = await unseal(env, "destination-url", destination.url);
+  const res = await fetch(url, { method: "POST", headers, body, signal, redirect: "manual" });
   // The answer's body is not needed; read it so the connection is released.
   const detail = (await res.text().catch(() => "")).slice(0, 200);
   if (res.status < 200 || res.status > 299)

@@ -10,7 +10,15 @@ import type { TestProject } from "vitest/node";
 import { choosePort, readyOn } from "./ports";
 
 const STATE_DIR = resolve(".tmp/e2e-state");
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+/**
+ * The keys of encryption at rest and the password pepper (ADR 0017), given to the site (`--var`, over any
+ * .dev.vars) and to the seed, whose admin's password is peppered with the same one.
+ */
+const SECRETS = {
+  DATA_ENCRYPTION_KEYS: "e2e1:ZTJlLWRhdGEtZW5jcnlwdGlvbi1rZXktMDEyMzQ1Njc=",
+  PASSWORD_PEPPER: "e2e-password-pepper-0123456789",
+};
+const env = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false" };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -103,6 +111,7 @@ export default async function setup(project: TestProject) {
       `TURNSTILE_SECRET_KEY:${TURNSTILE_TEST_SECRET}`,
       "--var",
       `TURNSTILE_SITEVERIFY_URL:${siteverify.url}`,
+      ...Object.entries(SECRETS).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
     ],
     { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );

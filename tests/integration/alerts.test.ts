@@ -12,6 +12,7 @@ import { ALERTS_MESSAGES as M } from "~/features/alerts/alerts.messages";
 import { alertDeliveriesStatement } from "~/email/events.server";
 import { QUEUE_DELIVERIES } from "~/email/policy";
 import { sweepOutbox } from "~/email/sweeper.server";
+import { unseal } from "~/lib/encryption.server";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
 
@@ -313,12 +314,17 @@ describe("the notification settings page", () => {
     const res = await post(fields, admin.cookie);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const [stored] = await all<{ secret: string; events: string; enabled: number }>(
-      "SELECT secret, events, enabled FROM notification_destinations WHERE id = ?1",
+    const [stored] = await all<{ secret: string; url: string; events: string; enabled: number }>(
+      "SELECT secret, url, events, enabled FROM notification_destinations WHERE id = ?1",
       key,
     );
-    expect(stored!.secret).toMatch(/^whsec_/);
-    expect(html).toContain(stored!.secret);
+    // Both sealed at rest (ADR 0017): the page shows the secret, the row does not hold it.
+    expect(stored!.secret).toMatch(/^enc:v1:test1:/);
+    expect(stored!.url).toMatch(/^enc:v1:test1:/);
+    expect(await unseal(env, "destination-url", stored!.url)).toBe(RECEIVER);
+    const secret = await unseal(env, "webhook-secret", stored!.secret);
+    expect(secret).toMatch(/^whsec_/);
+    expect(html).toContain(secret);
     expect(html).toContain(M.secretBody);
     expect(JSON.parse(stored!.events)).toEqual(["person.created", "question.submitted"]);
     // Sent again (a reload): one destination, and the secret is not shown again.
@@ -327,7 +333,7 @@ describe("the notification settings page", () => {
     expect(await all("SELECT id FROM notification_destinations")).toHaveLength(1);
     const page = await (await get(PATH, admin.cookie)).text();
     expect(page).toContain("CRM");
-    expect(page).not.toContain(stored!.secret);
+    expect(page).not.toContain(secret);
     expect(await all("SELECT action FROM audit_log WHERE record_id = ?1", key)).toEqual([{ action: "alerts.create" }]);
   });
 

@@ -76,7 +76,7 @@ export async function disableTwoFactor(
   const row = await db.select({ hash: users.passwordHash, secret: users.totpSecret }).from(users).where(eq(users.id, admin.id)).get();
   if (!row || !(await verifyPassword(input.password, row.hash)))
     return { field: "password", message: ACCOUNT_MESSAGES.currentPasswordWrong };
-  if (!row.secret || (await totpStep(row.secret, input.code.replace(/\s/g, ""))) === null) {
+  if (!row.secret || (await totpStep(env, row.secret, input.code.replace(/\s/g, ""))) === null) {
     return { field: "code", message: ACCOUNT_MESSAGES.codeInvalid };
   }
   await db.batch([

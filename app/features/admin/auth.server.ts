@@ -278,7 +278,7 @@ export async function verifySecondFactor(env: Env, request: Request, code: strin
   await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
   if (!user?.totpSecret) throw new LoginError(401, LOGIN_MESSAGES.pendingExpired);
   const method = looksLikeTotp(code) ? "totp" : "recovery-code";
-  const step = method === "totp" ? await totpStep(user.totpSecret, code.replace(/\s/g, "")) : null;
+  const step = method === "totp" ? await totpStep(env, user.totpSecret, code.replace(/\s/g, "")) : null;
   const ok =
     method === "totp"
       ? step !== null && (await useTotpStep(db, user.id, step)).length === 1

@@ -3,6 +3,7 @@
  * 30 s, one step of clock drift either way: what authenticator apps expect.
  * Set-up keeps a pending secret on the user until a code confirms it; then 10
  * single-use recovery codes are made, shown once and stored as SHA-256.
+ * Both secrets are stored sealed (app/lib/encryption.server.ts, ADR 0017).
  */
 import { auditEntry, type Actor } from "~/lib/audit.server";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
@@ -11,6 +12,7 @@ import { renderSVG } from "uqr";
 import { recoveryCodes, users } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
 import { getDb, type Db } from "~/lib/db.server";
+import { seal, unseal, type Sealed } from "~/lib/encryption.server";
 
 const TOTP = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 const ISSUER = "Founder Leads";
@@ -19,8 +21,9 @@ export const RECOVERY_CODE_COUNT = 10;
 const currentStep = () => Math.floor(Date.now() / 1000 / TOTP.period);
 
 /** The time step a code belongs to (now, or one step either side), or null when it is not a valid code. */
-export async function totpStep(secret: string, code: string): Promise<number | null> {
+export async function totpStep(env: Env, stored: Sealed, code: string): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const secret = await unseal(env, "totp", stored);
   for (;;) {
     const step = currentStep();
     const result = await verifyTOTP({ otp: code, secret, ...TOTP, window: 1 });
@@ -47,7 +50,10 @@ export const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g
 /** Starts (or restarts) set-up: a new pending secret. */
 export async function startTwoFactorSetup(env: Env, userId: string): Promise<void> {
   const { secret } = await generateTOTP(TOTP);
-  await getDb(env).update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
+  await getDb(env)
+    .update(users)
+    .set({ totpPendingSecret: await seal(env, "totp", secret) })
+    .where(eq(users.id, userId));
 }
 
 export interface TwoFactorSetup {
@@ -83,7 +89,7 @@ export const hashRecoveryCode = (code: string) => sha256Hex(`recovery-code:${nor
 export async function confirmTwoFactor(env: Env, userId: string, code: string, actor: Actor): Promise<string[] | null> {
   const db = getDb(env);
   const user = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId)).get();
-  const step = user?.pending ? await totpStep(user.pending, code) : null;
+  const step = user?.pending ? await totpStep(env, user.pending, code) : null;
   if (!user?.pending || step === null) return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const hashes = await Promise.all(codes.map(hashRecoveryCode));
@@ -142,5 +148,5 @@ export async function pendingSetup(env: Env, userId: string, email: string): Pro
     await startTwoFactorSetup(env, userId);
     row = await read();
   }
-  return setupDetails(row!.pending!, email);
+  return setupDetails(await unseal(env, "totp", row!.pending!), email);
 }

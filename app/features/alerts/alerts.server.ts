@@ -16,6 +16,7 @@ import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
 import type { AlertEvent, DestinationKind } from "~/lib/alert-events";
 import { AUDIT_ACTIONS, auditEntry, requestActor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
+import { seal, unseal } from "~/lib/encryption.server";
 import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ALERTS_MESSAGES as M, NOTIFICATIONS_PATH } from "./alerts.messages";
@@ -100,25 +101,27 @@ export async function loadNotifications(env: Env, admin: { email: string }): Pro
   return {
     email: admin.email,
     formKey: crypto.randomUUID(),
-    destinations: (
-      destinations!.results as {
-        id: string;
-        name: string;
-        kind: DestinationKind;
-        url: string;
-        events: string;
-        enabled: number;
-        created_at: number;
-      }[]
-    ).map((d) => ({
-      id: d.id,
-      name: d.name,
-      kind: d.kind,
-      urlShown: shownUrl(d.kind, d.url),
-      events: JSON.parse(d.events) as AlertEvent[],
-      enabled: d.enabled === 1,
-      createdAt: d.created_at,
-    })),
+    destinations: await Promise.all(
+      (
+        destinations!.results as {
+          id: string;
+          name: string;
+          kind: DestinationKind;
+          url: string;
+          events: string;
+          enabled: number;
+          created_at: number;
+        }[]
+      ).map(async (d) => ({
+        id: d.id,
+        name: d.name,
+        kind: d.kind,
+        urlShown: shownUrl(d.kind, await unseal(env, "destination-url", d.url)),
+        events: JSON.parse(d.events) as AlertEvent[],
+        enabled: d.enabled === 1,
+        createdAt: d.created_at,
+      })),
+    ),
     deliveries: (
       deliveries!.results as {
         id: string;
@@ -177,10 +180,15 @@ export async function notificationsAction(request: Request, env: Env, admin: { i
       if (env.ENVIRONMENT === "production" && !value.url.toLowerCase().startsWith("https://"))
         return refuse(submission.reply({ fieldErrors: { url: [M.urlProductionHttps] } }));
       const secret = value.kind === "webhook" ? newSecret() : null;
+      // Sealed (ADR 0017): a dump of the database gives neither a Slack URL nor a signing secret.
+      const [url, sealedSecret] = await Promise.all([
+        seal(env, "destination-url", value.url),
+        secret === null ? null : seal(env, "webhook-secret", secret),
+      ]);
       const [inserted] = await db.batch([
         db
           .insert(notificationDestinations)
-          .values({ id: value.key, name: value.name, kind: value.kind, url: value.url, secret, events: value.events, enabled: true })
+          .values({ id: value.key, name: value.name, kind: value.kind, url, secret: sealedSecret, events: value.events, enabled: true })
           .onConflictDoNothing()
           .returning({ id: notificationDestinations.id }),
         // Recorded only when this try added it (changes() of the insert just before).
