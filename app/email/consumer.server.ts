@@ -10,16 +10,23 @@
  * alert event posted to its destination (webhook.server.ts) instead of an
  * email; the claim, deadline, receipt, retries and sweeper are the same, and
  * each try is also recorded in `delivery_attempts` (when, outcome, HTTP code).
+ *
+ * A template's secret fields (a single-use link) are sealed in the row (ADR 0017): opened for the
+ * first try and removed from the row by it, sent or not. A later try (a queue retry, the sweeper,
+ * an admin's Resend) asks the template for a new link (`relink`), which withdraws the old token;
+ * when there is nothing left to link to (used or withdrawn), the email fails for good.
  */
-import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { deliveryAttempts, emailOutbox, type OutboxRow } from "~/db/schema";
 import { hasUnsubscribed, UNSUBSCRIBED_ERROR } from "~/features/lead-capture/email-list.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
+import { unseal } from "~/lib/encryption.server";
 import type { EmailQueueMessage } from "./outbox.server";
 import { failedRetryDelayMs, MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "./policy";
 import { templateFor } from "./registry.server";
 import { emailContext, renderEmail } from "./render.server";
+import type { EmailTemplate } from "./template";
 import { getTransport } from "./transports.server";
 import { DeliveryError, sendWebhook } from "./webhook.server";
 
@@ -107,7 +114,8 @@ async function handleEmailMessage(
     } else {
       const template = templateFor(row.kind);
       if (!template) throw new Error(`No email template for kind "${row.kind}"`);
-      const rendered = renderEmail(template, row.payload, await emailContext(env, template, row.recipient));
+      const payload = await payloadToSend(env, template, row);
+      const rendered = renderEmail(template, payload, await emailContext(env, template, row.recipient));
       await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
     }
   } catch (error) {
@@ -120,16 +128,19 @@ async function handleEmailMessage(
     const lastError = reason.slice(0, 1000);
     if (row.channel === "webhook")
       await recordAttempt(env, row, now, "failed", error instanceof DeliveryError ? error.responseCode : null, lastError);
-    const isLastDelivery = message.attempts >= QUEUE_DELIVERIES;
+    // A link used or withdrawn meanwhile: nothing will ever be sent, failed for good at once.
+    const isLastDelivery = message.attempts >= QUEUE_DELIVERIES || error instanceof LinkWithdrawnError;
     const delaySeconds = queueRetryDelaySeconds(message.attempts);
     await db
       .update(emailOutbox)
       .set({
-        attempts,
+        attempts: error instanceof LinkWithdrawnError ? Math.max(attempts, MAX_TOTAL_ATTEMPTS) : attempts,
         lastError,
         leaseUntil: null,
         status: isLastDelivery ? "failed" : "queued",
         nextAttemptAt: new Date(isLastDelivery ? now + failedRetryDelayMs(attempts) : now + delaySeconds * 1000),
+        // The link leaves the row with its first try: a later try makes a new one.
+        ...withoutSecretFields(row.channel === "email" ? templateFor(row.kind)?.secretFields : undefined),
       })
       .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
     console.error(
@@ -207,11 +218,40 @@ async function writeSendReceipt(env: Env, outboxId: string): Promise<void> {
   }
 }
 
+/** The update that removes a template's secret fields (a single-use link) from a row's payload. */
+function withoutSecretFields(secretFields: readonly string[] = []): { payload?: SQL } {
+  const paths = secretFields.map((f) => sql`${`$.${f}`}`);
+  return paths.length ? { payload: sql`json_remove(${emailOutbox.payload}, ${sql.join(paths, sql`, `)})` } : {};
+}
+
+class LinkWithdrawnError extends Error {
+  constructor() {
+    super("Not sent: its link was used or withdrawn meanwhile");
+  }
+}
+
+/**
+ * The payload to render: the secret fields opened; on a later try, when the first took them out of the
+ * row, new ones from the template's `relink` (never stored), or LinkWithdrawnError when there is nothing
+ * left to link to.
+ */
+async function payloadToSend(env: Env, template: EmailTemplate<Record<string, unknown>>, row: OutboxRow): Promise<Record<string, unknown>> {
+  const fields = template.secretFields ?? [];
+  if (fields.length === 0) return row.payload;
+  const payload = { ...row.payload };
+  if (fields.every((f) => typeof payload[f] === "string")) {
+    for (const f of fields) payload[f] = await unseal(env, "email-link", payload[f] as string);
+    return payload;
+  }
+  const fresh = template.relink ? await template.relink(env, row.recipient) : null;
+  if (!fresh) throw new LinkWithdrawnError();
+  return { ...payload, ...fresh };
+}
+
 /** Marks a row sent, retrying a transient D1 error; a lasting failure is logged (the receipt still stops a resend). */
 async function markSent(env: Env, outboxId: string, attempts: number, secretFields: string[] = []): Promise<void> {
   // The template's secret fields (a single-use link) leave the row with the send.
-  const paths = secretFields.map((f) => sql`${`$.${f}`}`);
-  const payload = paths.length ? { payload: sql`json_remove(${emailOutbox.payload}, ${sql.join(paths, sql`, `)})` } : {};
+  const payload = withoutSecretFields(secretFields);
   try {
     await withD1Retry("mark email sent", () =>
       getDb(env)

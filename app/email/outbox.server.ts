@@ -5,6 +5,7 @@
  */
 import { emailOutbox } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { seal } from "~/lib/encryption.server";
 import type { EmailTemplate } from "./template";
 
 export interface EmailQueueMessage {
@@ -17,6 +18,8 @@ export interface OutboxDraft {
   recipient: string;
   subject: string;
   payload: Record<string, unknown>;
+  /** The template's `secretFields`: sealed by `sealDraftSecrets` before the row is written. */
+  secretFields?: readonly string[];
 }
 
 export function outboxDraft<P extends Record<string, unknown>>(template: EmailTemplate<P>, recipient: string, payload: P): OutboxDraft {
@@ -26,12 +29,26 @@ export function outboxDraft<P extends Record<string, unknown>>(template: EmailTe
     recipient,
     subject: template.subject(template.schema.parse(payload)),
     payload,
+    ...(template.secretFields?.length ? { secretFields: template.secretFields } : {}),
   };
 }
 
-/** The insert statement for a D1 `batch()`, next to the record's own insert. */
+/** The drafts as their rows hold them: every secret field (a single-use link) sealed (ADR 0017). */
+export async function sealDraftSecrets(env: Env, drafts: OutboxDraft[]): Promise<OutboxDraft[]> {
+  return Promise.all(
+    drafts.map(async ({ secretFields, ...draft }) => {
+      if (!secretFields) return draft;
+      const payload = { ...draft.payload };
+      for (const field of secretFields)
+        if (typeof payload[field] === "string") payload[field] = await seal(env, "email-link", payload[field]);
+      return { ...draft, payload };
+    }),
+  );
+}
+
+/** The insert statement for a D1 `batch()`, next to the record's own insert (drafts through `sealDraftSecrets` first). */
 export function insertOutbox(db: Db, drafts: OutboxDraft[]) {
-  return db.insert(emailOutbox).values(drafts.map((d) => ({ ...d, status: "queued" as const })));
+  return db.insert(emailOutbox).values(drafts.map(({ secretFields: _, ...d }) => ({ ...d, status: "queued" as const })));
 }
 
 /**

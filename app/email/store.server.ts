@@ -24,7 +24,7 @@ import { D1_RETRY_DELAYS_MS, isTransientD1Error } from "~/lib/d1-retry.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { dueFromPromise, personFormLabel, type PersonForm } from "~/lib/people";
 import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "./events.server";
-import { enqueueOutbox, insertOutbox, type OutboxDraft } from "./outbox.server";
+import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "./outbox.server";
 import { VISITOR_EMAIL_CAP } from "./policy";
 import { VISITOR_EMAIL_KINDS } from "./registry.server";
 
@@ -160,6 +160,8 @@ export function personStatements(
 export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: readonly number[] = D1_RETRY_DELAYS_MS): Promise<Stored> {
   const db = getDb(env);
   const records = write.records(db, env.DB);
+  // A single-use link is sealed before its row is written (ADR 0017).
+  const drafts = await sealDraftSecrets(env, write.drafts);
   // Built once: the same statements, with the same ids, on every try.
   const guard = write.onlyIfChanged ? write.drafts[0].id : null;
   const at = Date.now();
@@ -169,7 +171,7 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   const perDraft = perDraftOutbox(write.drafts, write.onlyIfChanged ?? false);
   const statements = [
     ...records,
-    ...outboxStatements(db, env.DB, write.drafts, write.onlyIfChanged ?? false),
+    ...outboxStatements(db, env.DB, drafts, write.onlyIfChanged ?? false),
     // After the emails: a guarded person link checks that the first email was written.
     ...(write.person ? personStatements(env.DB, write.person, at, guard, newPersonId) : []),
     // Last: the events see the person just written (person.created only if the id made above is in).

@@ -25,10 +25,18 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
   html: (payload: P, ctx: EmailContext) => ReactElement;
   text: (payload: P, ctx: EmailContext) => string;
   /**
-   * Payload fields that are secrets (a single-use link): removed from the
-   * outbox row as soon as the email is sent, so the database keeps no copy.
+   * Payload fields that are secrets (a single-use link), ADR 0017: sealed in the outbox row
+   * (app/lib/encryption.server.ts) until the first try, and removed from it by that try, sent or
+   * not, so the database never keeps a usable copy. A later try (a queue retry, the sweeper, an
+   * admin's Resend) makes new ones with `relink`.
    */
   secretFields?: (keyof P & string)[];
+  /**
+   * With `secretFields`: new values for them, for the recipient, withdrawing the old ones (a new link,
+   * never the old token revived). Null when there is nothing left to send (the link was used or
+   * withdrawn): the email then fails for good. The new values are only rendered, never stored.
+   */
+  relink?: (env: Env, recipient: string) => Promise<Partial<P> | null>;
   /**
    * The list this email is sent to (its recipient joined it). Rendering then adds the
    * `List-Unsubscribe` and `List-Unsubscribe-Post` headers and a visible unsubscribe link,

@@ -17,6 +17,7 @@ import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.serv
 import { deleteUnconfirmedSignups } from "~/features/lead-capture/newsletter.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
+import { unseal } from "~/lib/encryption.server";
 import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, ORIGIN, postForm, recordingEnv, request } from "./helpers";
@@ -77,7 +78,9 @@ async function signUp(typed: string): Promise<{ res: Response; confirmUrl: strin
   const res = await postForm("/newsletter", { email: typed, redirectTo: "/" }, { testEnv: recordingEnv().env });
   const rows = (await outboxFor(typed.trim().toLowerCase())).filter((r) => r.kind === "newsletter-confirm");
   const row = rows.at(-1)!;
-  return { res, confirmUrl: (JSON.parse(row.payload) as { confirmUrl: string }).confirmUrl, outboxId: row.id };
+  // Sealed in the row (ADR 0017): opened as the consumer opens it.
+  const sealed = (JSON.parse(row.payload) as { confirmUrl: string }).confirmUrl;
+  return { res, confirmUrl: await unseal(env, "email-link", sealed), outboxId: row.id };
 }
 
 const pathOf = (url: string) => new URL(url).pathname;

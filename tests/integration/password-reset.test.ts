@@ -4,6 +4,7 @@ import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext
 import worker from "../../server";
 import { describe, expect, it, vi } from "vitest";
 import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/features/admin/account.messages";
+import { unseal } from "~/lib/encryption.server";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, freshIp, postForm, recordingEnv } from "./helpers";
 
@@ -13,11 +14,12 @@ const NEW_PASSWORD = "lantern orchard quietly hums";
 const ask = (email: string, ip = freshIp(), testEnv = env) =>
   postForm("/admin/forgot-password", { email }, { ip, testEnv, headers: SAME_ORIGIN });
 
+/** The links waiting in the outbox, sealed there (ADR 0017): opened as the consumer opens them. */
 const resetLinks = (email: string) =>
   all<{ link: string }>(
     "SELECT json_extract(payload, '$.link') AS link FROM email_outbox WHERE kind = 'admin-password-reset' AND recipient = ?1 ORDER BY created_at",
     email,
-  ).then((rows) => rows.map((r) => new URL(r.link).pathname));
+  ).then((rows) => Promise.all(rows.map(async (r) => new URL(await unseal(env, "email-link", r.link)).pathname)));
 
 const dbTiming = (res: Response) => /db;dur=[\d.]+;desc="([^"]+)"/.exec(res.headers.get("Server-Timing") ?? "")?.[1];
 

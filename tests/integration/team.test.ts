@@ -3,6 +3,7 @@ import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { RESET_MESSAGES, TEAM_MESSAGES } from "~/features/admin/account.messages";
 import { removeAdmin } from "~/features/admin/team.server";
+import { unseal } from "~/lib/encryption.server";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, postForm, recordingEnv } from "./helpers";
 
@@ -12,11 +13,12 @@ const uniqueEmail = () => `invitee-${crypto.randomUUID().slice(0, 8)}@example.co
 const invite = (cookie: string, email: string, testEnv = env) =>
   postForm("/admin/team", { intent: "invite", email }, { cookie, testEnv, headers: SAME_ORIGIN });
 
+/** The links waiting in the outbox, sealed there (ADR 0017): opened as the consumer opens them. */
 const invitationLinks = (email: string) =>
   all<{ link: string }>(
     "SELECT json_extract(payload, '$.link') AS link FROM email_outbox WHERE kind = 'admin-invitation' AND recipient = ?1 ORDER BY created_at",
     email,
-  ).then((rows) => rows.map((r) => new URL(r.link).pathname));
+  ).then((rows) => Promise.all(rows.map(async (r) => new URL(await unseal(env, "email-link", r.link)).pathname)));
 
 const accept = (path: string, password = PASSWORD, confirmPassword = password) =>
   postForm(path, { password, confirmPassword }, { headers: SAME_ORIGIN });

@@ -1,6 +1,8 @@
 /** The emails of the admin's account: the password-reset link and the invitation. */
 import { z } from "zod";
 import { defineEmailTemplate } from "~/email/template";
+import { INVITATION_PATH, RESET_PATH } from "./paths";
+import { relinkAccountToken } from "./tokens.server";
 
 const linkPayload = z.object({ link: z.string().url() });
 
@@ -8,6 +10,10 @@ export const passwordResetEmail = defineEmailTemplate({
   kind: "admin-password-reset",
   schema: linkPayload,
   secretFields: ["link"],
+  relink: async (env, recipient) => {
+    const link = await relinkAccountToken(env, "password-reset", recipient, RESET_PATH);
+    return link ? { link } : null;
+  },
   subject: () => "Reset your Founder Leads admin password",
   preview: () => "A link to choose a new password. It works once, for one hour.",
   html: (p) => (
@@ -36,6 +42,10 @@ export const invitationEmail = defineEmailTemplate({
   kind: "admin-invitation",
   schema: linkPayload.extend({ invitedBy: z.string() }),
   secretFields: ["link"],
+  relink: async (env, recipient) => {
+    const link = await relinkAccountToken(env, "invitation", recipient, INVITATION_PATH);
+    return link ? { link } : null;
+  },
   subject: () => "You are invited to the Founder Leads admin",
   preview: (p) => `${p.invitedBy} invited you. The link works once, for 72 hours.`,
   html: (p) => (

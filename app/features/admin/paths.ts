@@ -6,3 +6,6 @@ export const ACCOUNT_PATH = "/admin/account";
 export const TWO_FACTOR_SETUP_PATH = "/admin/account/two-factor";
 export const FORGOT_PASSWORD_PATH = "/admin/forgot-password";
 export const TEAM_PATH = "/admin/team";
+/** Where the emailed links of a password reset and an invitation lead. */
+export const RESET_PATH = "/admin/reset-password";
+export const INVITATION_PATH = "/admin/invitation";

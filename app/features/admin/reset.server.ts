@@ -15,10 +15,9 @@ import { outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
 import { rateLimitAddress, rateLimitHit, rateLimitResult } from "~/lib/rate-limit.server";
 import { passwordResetEmail } from "./account.emails";
+import { RESET_PATH } from "./paths";
 import { hashPassword } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
-
-export const RESET_PATH = "/admin/reset-password";
 
 const RESET_RULES = {
   address: { name: "reset-address", limit: 10, windowSeconds: 60 * 60 },

@@ -10,12 +10,11 @@ import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
 import { getDb } from "~/lib/db.server";
 import { invitationEmail } from "./account.emails";
+import { INVITATION_PATH } from "./paths";
 import { TEAM_MESSAGES } from "./account.messages";
 import type { SessionAdmin } from "./auth.server";
 import { hashPassword } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
-
-export const INVITATION_PATH = "/admin/invitation";
 
 export async function teamOverview(env: Env, now = Date.now()) {
   const db = getDb(env);

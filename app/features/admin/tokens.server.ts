@@ -79,3 +79,33 @@ export function claimTokenStatement(d1: D1Database, id: string, now = Date.now()
 
 /** The link for a token. */
 export const tokenLink = (env: Pick<Env, "SITE_URL">, path: string, token: string) => `${new URL(env.SITE_URL).origin}${path}/${token}`;
+
+/**
+ * A new link for a later try of an email whose link left its outbox row (a queue retry, the sweeper, an admin's
+ * Resend; ADR 0017): every open token of this kind for the address (unused and not withdrawn, expired or not)
+ * is withdrawn, and one new token made in their place, for the latest one's account and inviter, in one batch.
+ * Null when none was open (used, withdrawn by an admin, or the account removed): no old token is ever revived.
+ */
+export async function relinkAccountToken(
+  env: Env,
+  kind: AccountTokenKind,
+  email: string,
+  path: string,
+  now = Date.now(),
+): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const secret = randomToken(32);
+  const [, inserted] = await env.DB.batch([
+    env.DB.prepare(
+      "UPDATE account_tokens SET revoked_at = ?3 WHERE kind = ?1 AND email = ?2 AND used_at IS NULL AND revoked_at IS NULL",
+    ).bind(kind, email, now),
+    env.DB.prepare(
+      `INSERT INTO account_tokens (id, kind, secret_hash, email, user_id, invited_by, created_at, expires_at)
+       SELECT ?1, kind, ?2, email, user_id, invited_by, ?3, ?4 FROM account_tokens
+        WHERE kind = ?5 AND email = ?6 AND revoked_at = ?3 AND changes() > 0
+        ORDER BY created_at DESC LIMIT 1
+       RETURNING id`,
+    ).bind(id, await hashSecret(secret), now, now + TOKEN_LIFETIME_MS[kind], kind, email),
+  ]);
+  return inserted?.results.length ? tokenLink(env, path, `${id}.${secret}`) : null;
+}

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { defineEmailTemplate } from "~/email/template";
+import { relinkConfirmation } from "./newsletter-link.server";
 
 /**
  * The double opt-in request: a single-use link (its token only here and, hashed, on the
- * subscriber row; `secretFields` removes it from the outbox row once sent). Not a list email:
+ * subscriber row; `secretFields` seals it in the outbox row and removes it at the first try, and
+ * a later try makes a new one). Not a list email:
  * its recipient has not joined the list, and nothing more is sent unless they confirm, so it
  * carries no List-Unsubscribe (ADR 0016).
  */
@@ -15,6 +17,7 @@ export const newsletterConfirmEmail = defineEmailTemplate({
   subject: () => "Confirm your subscription to Founder Leads growth notes",
   preview: () => "One click to confirm, and you're subscribed.",
   secretFields: ["confirmUrl"],
+  relink: relinkConfirmation,
   html: (p) => (
     <>
       <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Confirm your subscription</h1>

@@ -4,7 +4,8 @@
  * - Sign-up: a new address (or one that unsubscribed, or one still unconfirmed)
  *   is stored `pending` with a consent record and gets a confirmation email
  *   with a single-use link; only the token's SHA-256 is stored, and the link
- *   leaves the outbox row once sent (`secretFields`). A confirmed address hears
+ *   is sealed in the outbox row and leaves it after its first try (`secretFields`,
+ *   newsletter-link.server.ts). A confirmed address hears
  *   the usual success and nothing is sent.
  * - Confirmation: a GET of the link only shows a button (mail scanners follow
  *   links); the POST moves `pending` to `confirmed` once, with the welcome email
@@ -17,24 +18,17 @@ import { sql } from "drizzle-orm";
 import { newsletterSubscribers } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
-import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import { sha256Hex } from "~/lib/crypto.server";
 import { getDb } from "~/lib/db.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { consentStatement } from "./email-list.server";
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
-import { CONFIRM_PATH } from "./newsletter.schema";
+import { newConfirmationLink } from "./newsletter-link.server";
 
 export const NEWSLETTER_RATE_LIMIT: EdgeRateLimitRule = { name: "newsletter", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
-const DAY_MS = 86_400_000;
-/** How long a confirmation link works. */
-export const CONFIRM_LINK_TTL_MS = 7 * DAY_MS;
-
 export type SubscribeResult = { status: "confirmation-sent" } | { status: "already-subscribed" };
-
-/** The confirmation link of a token, absolute (from SITE_URL). */
-const confirmUrl = (env: Env, token: string) => `${env.SITE_URL.replace(/\/+$/, "")}${CONFIRM_PATH}/${token}`;
 
 const byEmail = (email: string) => sql`lower(trim(${newsletterSubscribers.email})) = lower(trim(${email}))`;
 
@@ -47,12 +41,8 @@ export async function subscribeNewsletter(env: Env, email: string, now = Date.no
     .get();
   if (existing?.status === "confirmed") return { status: "already-subscribed" };
 
-  const token = randomToken();
-  const tokenHash = await sha256Hex(token);
-  const drafts: [ReturnType<typeof outboxDraft>] = [
-    outboxDraft(newsletterConfirmEmail, email, { email, confirmUrl: confirmUrl(env, token) }),
-  ];
-  const expiresAt = now + CONFIRM_LINK_TTL_MS;
+  const { confirmUrl, tokenHash, expiresAt } = await newConfirmationLink(env, now);
+  const drafts: [ReturnType<typeof outboxDraft>] = [outboxDraft(newsletterConfirmEmail, email, { email, confirmUrl })];
   try {
     if (!existing) {
       const id = crypto.randomUUID();
