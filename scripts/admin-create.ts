@@ -4,6 +4,8 @@
  *   npm run admin:create -- --email you@example.com --password '...' [--remote] [--persist-to DIR]
  * Locally it writes to the local D1; with --remote, to the production D1.
  * It prints the sign-in address: SITE_URL of wrangler.toml (of [env.production.vars] with --remote).
+ * The hash is peppered with PASSWORD_PEPPER (from the environment, or locally from .dev.vars); without it,
+ * the unpeppered form, which the Worker replaces at the first sign-in (ADR 0017).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { hashPassword } from "../app/features/admin/password.server";
+import { scriptSecret } from "./secrets";
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +37,7 @@ if (password.length < 12) {
 }
 
 const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
-const hash = await hashPassword(password);
+const hash = await hashPassword(password, scriptSecret("PASSWORD_PEPPER", values.remote));
 const sql = [
   `INSERT INTO users (id, email, password_hash) VALUES (${q(crypto.randomUUID())}, ${q(email)}, ${q(hash)})
      ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash;`,

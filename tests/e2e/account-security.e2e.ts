@@ -43,7 +43,7 @@ async function createAdmin(tag: string) {
   const email = uniqueEmail(tag);
   const id = crypto.randomUUID();
   query(
-    `INSERT INTO users (id, email, password_hash) VALUES (${q(id)}, ${q(email)}, ${q(await hashPassword(PASSWORD))});
+    `INSERT INTO users (id, email, password_hash) VALUES (${q(id)}, ${q(email)}, ${q(await hashPassword(PASSWORD, null))});
      INSERT INTO user_roles (user_id, role) VALUES (${q(id)}, 'admin');`,
   );
   return { id, email, password: PASSWORD };

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { hashPassword } from "~/features/admin/password.server";
+import { hashPassword, passwordPepper } from "~/features/admin/password.server";
 import { cookieFrom, ORIGIN, postForm, request } from "./helpers";
 
 export const SAME_ORIGIN = { Origin: ORIGIN };
@@ -8,7 +8,7 @@ export async function createUser({ admin = true, password = "correct horse batte
   const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const id = crypto.randomUUID();
   await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?1, ?2, ?3)")
-    .bind(id, email, await hashPassword(password))
+    .bind(id, email, await hashPassword(password, passwordPepper(env)))
     .run();
   if (admin) await env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?1, 'admin')").bind(id).run();
   return { id, email, password };

@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { ACCOUNT_MESSAGES } from "./account.messages";
 import type { SessionAdmin } from "./auth.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, passwordPepper, verifyPassword } from "./password.server";
 import { isWeakPassword } from "./password-strength.server";
 import { endOtherSessions, listSessions } from "./sessions.server";
 import { disableTwoFactorStatements, recoveryCodesLeft, totpStep } from "./two-factor.server";
@@ -48,7 +48,7 @@ export async function changePassword(
   actor: Actor,
 ): Promise<FieldRefusal | null> {
   const hash = await passwordHashOf(env, admin.id);
-  if (!hash || !(await verifyPassword(input.currentPassword, hash))) {
+  if (!hash || !(await verifyPassword(input.currentPassword, hash, passwordPepper(env)))) {
     return { field: "currentPassword", message: ACCOUNT_MESSAGES.currentPasswordWrong };
   }
   const weak = newPasswordRefusal(input.newPassword, admin.email, "newPassword");
@@ -57,7 +57,7 @@ export async function changePassword(
   await db.batch([
     db
       .update(users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .set({ passwordHash: await hashPassword(input.newPassword, passwordPepper(env)) })
       .where(eq(users.id, admin.id)),
     endOtherSessions(db, admin.id, admin.sessionId),
     auditEntry(db, { action: "account.password-change", actor, resource: "users", recordId: admin.id }),
@@ -74,7 +74,7 @@ export async function disableTwoFactor(
 ): Promise<FieldRefusal | null> {
   const db = getDb(env);
   const row = await db.select({ hash: users.passwordHash, secret: users.totpSecret }).from(users).where(eq(users.id, admin.id)).get();
-  if (!row || !(await verifyPassword(input.password, row.hash)))
+  if (!row || !(await verifyPassword(input.password, row.hash, passwordPepper(env))))
     return { field: "password", message: ACCOUNT_MESSAGES.currentPasswordWrong };
   if (!row.secret || (await totpStep(env, row.secret, input.code.replace(/\s/g, ""))) === null) {
     return { field: "code", message: ACCOUNT_MESSAGES.codeInvalid };

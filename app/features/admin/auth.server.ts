@@ -26,7 +26,7 @@ import { requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loginSchema } from "./login.schema";
 import { LOGIN_MESSAGES } from "./admin.messages";
-import { DUMMY_HASH, verifyPassword } from "./password.server";
+import { DUMMY_HASH, passwordPepper, upgradePasswordHash, verifyPassword } from "./password.server";
 import { adminSessionStorage, SESSION_MAX_AGE_SECONDS } from "./session.server";
 import { describeDevice } from "./device";
 import { endSession, findSessionAdmin, insertSessionRow, sessionRowId, touchSession, type SessionAdmin } from "./sessions.server";
@@ -197,11 +197,13 @@ async function verifyLogin(env: Env, form: FormData, ip: string): Promise<AdminU
   await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
 
   // Verify against a dummy hash when there is no such user, so timing does not tell.
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, passwordPepper(env));
   if (!user || !ok) {
     await recordFailure(attempt, user ? "password" : "unknown-email");
     throw new LoginError(401, LOGIN_MESSAGES.failed);
   }
+  // A hash from before the pepper (or another iteration count) becomes a current one (ADR 0017).
+  await upgradePasswordHash(env, user, password);
   // With two-factor on, the success is recorded after the code (verifySecondFactor).
   const entry = !user.adminRole
     ? failureEntry(db, { hashedEmail: await emailHash(env, email), address, reason: "not-admin", userId: user.id })

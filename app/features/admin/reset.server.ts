@@ -16,7 +16,7 @@ import { getDb } from "~/lib/db.server";
 import { rateLimitAddress, rateLimitHit, rateLimitResult } from "~/lib/rate-limit.server";
 import { passwordResetEmail } from "./account.emails";
 import { RESET_PATH } from "./paths";
-import { hashPassword } from "./password.server";
+import { hashPassword, passwordPepper } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
 
 const RESET_RULES = {
@@ -68,7 +68,7 @@ async function sendResetLink(env: Env, admin: { id: string; email: string }): Pr
  */
 export async function resetPassword(env: Env, token: AccountToken, password: string, address: string | null): Promise<boolean> {
   if (!token.userId) return false;
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, passwordPepper(env));
   const now = Date.now();
   const [, updated] = await env.DB.batch([
     claimTokenStatement(env.DB, token.id, now),

@@ -13,7 +13,7 @@ import { invitationEmail } from "./account.emails";
 import { INVITATION_PATH } from "./paths";
 import { TEAM_MESSAGES } from "./account.messages";
 import type { SessionAdmin } from "./auth.server";
-import { hashPassword } from "./password.server";
+import { hashPassword, passwordPepper } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
 
 export async function teamOverview(env: Env, now = Date.now()) {
@@ -126,7 +126,7 @@ export async function revokeInvitation(env: Env, id: string, actor: Actor): Prom
  * moment (claimed first). Returns false when it was used or withdrawn meanwhile.
  */
 export async function acceptInvitation(env: Env, token: AccountToken, password: string, address: string | null): Promise<boolean> {
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, passwordPepper(env));
   const now = Date.now();
   const [, created] = await env.DB.batch([
     claimTokenStatement(env.DB, token.id, now),
