@@ -115,34 +115,35 @@ async function macWith(root: string, purpose: KeyPurpose, message: string): Prom
   return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(root, purpose), encoder.encode(message)));
 }
 
+type MacEncoding = "base64url" | "hex";
+const encoded = (mac: Uint8Array, encoding: MacEncoding) => (encoding === "hex" ? hex(mac) : base64url(mac));
+
 /** HMAC-SHA256 of `message` under the purpose's current key, base64url (43 characters) or hex (64). */
-export async function signFor(
-  env: Env,
-  purpose: KeyPurpose,
-  message: string,
-  encoding: "base64url" | "hex" = "base64url",
-): Promise<string> {
-  const mac = await macWith(sessionSecret(env), purpose, message);
-  return encoding === "hex" ? hex(mac) : base64url(mac);
+export async function signFor(env: Env, purpose: KeyPurpose, message: string, encoding: MacEncoding = "base64url"): Promise<string> {
+  return encoded(await macWith(sessionSecret(env), purpose, message), encoding);
+}
+
+/** One MAC per root accepted for the purpose, current first, without repeats. */
+async function macsUnderRoots(env: Env, purpose: KeyPurpose, mac: (root: string) => Promise<Uint8Array>, encoding: MacEncoding) {
+  const macs = await Promise.all(rootsFor(env, purpose).map(mac));
+  return [...new Set(macs.map((m) => encoded(m, encoding)))];
+}
+
+/** Whether `mac` is one of `candidates`. Every one is compared, whichever matches: the time taken does not tell which root signed. */
+function matchesOne(candidates: string[], mac: string): boolean {
+  let match = false;
+  for (const candidate of candidates) match = constantTimeEqualText(candidate, mac) || match;
+  return match;
 }
 
 /** Every MAC of `message` that `verifyFor` accepts, current first: for looking up rows stored under a keyed hash. */
-export async function macsFor(
-  env: Env,
-  purpose: KeyPurpose,
-  message: string,
-  encoding: "base64url" | "hex" = "base64url",
-): Promise<string[]> {
-  const macs = await Promise.all(rootsFor(env, purpose).map((root) => macWith(root, purpose, message)));
-  return [...new Set(macs.map((mac) => (encoding === "hex" ? hex(mac) : base64url(mac))))];
+export function macsFor(env: Env, purpose: KeyPurpose, message: string, encoding: MacEncoding = "base64url"): Promise<string[]> {
+  return macsUnderRoots(env, purpose, (root) => macWith(root, purpose, message), encoding);
 }
 
 /** Whether `mac` (base64url) is the MAC of `message` under the purpose's current key or an accepted earlier one. */
 export async function verifyFor(env: Env, purpose: KeyPurpose, message: string, mac: string): Promise<boolean> {
-  let match = false;
-  // Every accepted key is tried, whichever matches: the time taken does not tell which root signed.
-  for (const candidate of await macsFor(env, purpose, message)) match = constantTimeEqualText(candidate, mac) || match;
-  return match;
+  return matchesOne(await macsFor(env, purpose, message), mac);
 }
 
 /**
@@ -157,19 +158,21 @@ export async function secretsFor(env: Env, purpose: KeyPurpose): Promise<string[
  * HMAC-SHA256 of `message` keyed with each raw root accepted for the purpose (no derivation): what links and
  * hashes made before purpose keys carry. Only for accepting those; nothing new is made this way.
  */
-export async function rootMacsFor(
-  env: Env,
-  purpose: KeyPurpose,
-  message: string,
-  encoding: "base64url" | "hex" = "base64url",
-): Promise<string[]> {
-  const macs = await Promise.all(
-    rootsFor(env, purpose).map(async (root) => {
+export function rootMacsFor(env: Env, purpose: KeyPurpose, message: string, encoding: MacEncoding = "base64url"): Promise<string[]> {
+  return macsUnderRoots(
+    env,
+    purpose,
+    async (root) => {
       const key = await crypto.subtle.importKey("raw", encoder.encode(root), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
       return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
-    }),
+    },
+    encoding,
   );
-  return [...new Set(macs.map((mac) => (encoding === "hex" ? hex(mac) : base64url(mac))))];
+}
+
+/** Whether `mac` (base64url) is the MAC of `message` under a raw root accepted for the purpose (from before purpose keys). */
+export async function verifyRootMacFor(env: Env, purpose: KeyPurpose, message: string, mac: string): Promise<boolean> {
+  return matchesOne(await rootMacsFor(env, purpose, message), mac);
 }
 
 const aesKeys = new Map<string, Promise<CryptoKey>>();
