@@ -22,6 +22,7 @@ import { templateFor } from "./registry.server";
 import { emailContext, renderEmail } from "./render.server";
 import { getTransport } from "./transports.server";
 import { DeliveryError, sendWebhook } from "./webhook.server";
+import { maskEmails } from "~/lib/log.server";
 
 export type { EmailQueueMessage };
 
@@ -133,7 +134,7 @@ async function handleEmailMessage(
       })
       .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
     console.error(
-      `${row.channel === "webhook" ? "Webhook delivery" : "Email"} ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`,
+      `${row.channel === "webhook" ? "Webhook delivery" : "Email"} ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${maskEmails(lastError)}`,
     );
     if (isLastDelivery) message.ack();
     else message.retry({ delaySeconds });

@@ -17,6 +17,7 @@ import { rateLimitAddress, rateLimitHit, rateLimitResult } from "~/lib/rate-limi
 import { passwordResetEmail } from "./account.emails";
 import { hashPassword } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
+import { loggable } from "~/lib/log.server";
 
 export const RESET_PATH = "/admin/reset-password";
 
@@ -58,7 +59,7 @@ async function sendResetLink(env: Env, admin: { id: string; email: string }): Pr
       drafts: [outboxDraft(passwordResetEmail, admin.email, { link: tokenLink(env, RESET_PATH, token) })],
     });
   } catch (error) {
-    console.error("Could not store a password reset link", error);
+    console.error("Could not store a password reset link", loggable(error));
   }
 }
 
