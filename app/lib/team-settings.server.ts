@@ -7,6 +7,9 @@
  * (app/features/admin). The admin guard reads the session limits in the
  * statement that reads the session (sessions.server.ts).
  */
+import { teamSettings } from "~/db/schema";
+import { auditEntry, type Actor, type AuditAction } from "./audit.server";
+import { getDb } from "./db.server";
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "./time-zone";
 
 export const TEAM_SETTINGS_ID = "team";
@@ -66,4 +69,23 @@ export function teamSettingsFrom(row: Row | null | undefined): TeamSettings {
 
 export async function readTeamSettings(db: D1Database): Promise<TeamSettings> {
   return teamSettingsFrom(await db.prepare(TEAM_SETTINGS_SQL).first<Row>());
+}
+
+/** Settings a page saves: some of the row's own columns. */
+export type TeamSettingsValues = Partial<Omit<typeof teamSettings.$inferInsert, "id" | "updatedAt" | "updatedBy">>;
+
+/**
+ * Saves some of the team's settings (the row is made when missing; the other columns keep their values)
+ * with the audit entry (`action`, the values as its detail), in one batch.
+ */
+export async function saveTeamSettings(env: Pick<Env, "DB">, values: TeamSettingsValues, actor: Actor, action: AuditAction): Promise<void> {
+  const db = getDb(env);
+  const row = { ...values, updatedAt: new Date(), updatedBy: actor.email };
+  await db.batch([
+    db
+      .insert(teamSettings)
+      .values({ id: TEAM_SETTINGS_ID, ...row })
+      .onConflictDoUpdate({ target: teamSettings.id, set: row }),
+    auditEntry(db, { action, actor, resource: "team_settings", recordId: TEAM_SETTINGS_ID, detail: values }),
+  ]);
 }

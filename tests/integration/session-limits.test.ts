@@ -130,6 +130,14 @@ describe("the guard ends sessions past the team's limits", () => {
 describe("a save refused because the session ended is kept for after sign-in", () => {
   const CONTENT = (text: string) => JSON.stringify([{ type: "paragraph", text }]);
 
+  /** Saves the page's edit form with `text` as its content, as the form posts it (`_updatedAt`: as the page was opened). */
+  const saveAs = (cookie: string, page: Awaited<ReturnType<typeof pageOf>>, text: string, query = "") =>
+    post(
+      `/admin/dashboard/pages/${page.id}${query}`,
+      { title: page.title, slug: page.slug, content: CONTENT(text), isPublished: "on", intent: "save", _updatedAt: String(page.updatedAt) },
+      cookie,
+    );
+
   /** A page of the site, created by the admin; its edit form's values. */
   async function pageOf(cookie: string) {
     const slug = `kept-${uid()}`;
@@ -144,18 +152,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     const page = await pageOf(admin.cookie);
     await age(admin.id, { idle: 13 * HOUR });
     const typed = `Typed while away ${uid()}: “quotes” & <b>tags</b>`;
-    const save = await post(
-      `/admin/dashboard/pages/${page.id}`,
-      {
-        title: page.title,
-        slug: page.slug,
-        content: CONTENT(typed),
-        isPublished: "on",
-        intent: "save",
-        _updatedAt: String(page.updatedAt),
-      },
-      admin.cookie,
-    );
+    const save = await saveAs(admin.cookie, page, typed);
     expect(save.status).toBe(302);
     const location = save.headers.get("Location")!;
     expect(location).toMatch(/^\/admin\/login\?kept=[A-Za-z0-9_-]{22}$/);
@@ -176,18 +173,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     expect(form).toContain("Typed while away");
 
     // Ready to save: the same form, as the browser now shows it, saves the text.
-    const saved = await post(
-      `/admin/dashboard/pages/${page.id}?kept=${kept}`,
-      {
-        title: page.title,
-        slug: page.slug,
-        content: CONTENT(typed),
-        isPublished: "on",
-        intent: "save",
-        _updatedAt: String(page.updatedAt),
-      },
-      cookie,
-    );
+    const saved = await saveAs(cookie, page, typed, `?kept=${kept}`);
     expect(saved.status).toBe(302);
     expect((await all<{ content: string }>("SELECT content FROM pages WHERE id = ?1", page.id))[0]!.content).toBe(CONTENT(typed));
   });
@@ -226,11 +212,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     const page = await pageOf(admin.cookie);
     await age(admin.id, { idle: 13 * HOUR });
     const secretText = `Only mine ${uid()}`;
-    const save = await post(
-      `/admin/dashboard/pages/${page.id}`,
-      { title: page.title, slug: page.slug, content: CONTENT(secretText), intent: "save", _updatedAt: String(page.updatedAt) },
-      admin.cookie,
-    );
+    const save = await saveAs(admin.cookie, page, secretText);
     const kept = new URL(save.headers.get("Location")!, "http://x").searchParams.get("kept")!;
     const stranger = await signedInAdmin();
     const theirs = await get(`/admin/dashboard/pages/${page.id}?kept=${kept}`, stranger.cookie);
@@ -256,11 +238,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     const writer = await signedInAdmin();
     const big = await pageOf(writer.cookie);
     await age(writer.id, { idle: 13 * HOUR });
-    const huge = await post(
-      `/admin/dashboard/pages/${big.id}`,
-      { title: big.title, slug: big.slug, content: CONTENT("x".repeat(600 * 1024)), intent: "save", _updatedAt: String(big.updatedAt) },
-      writer.cookie,
-    );
+    const huge = await saveAs(writer.cookie, big, "x".repeat(600 * 1024));
     expect(huge.headers.get("Location")).toBe("/admin/login");
   });
 });
