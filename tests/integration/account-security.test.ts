@@ -466,7 +466,7 @@ describe("wrong codes are counted per account, whatever the address", () => {
     expect(right.status).toBe(429);
     expect(right.headers.getSetCookie().some((c) => c.startsWith("__admin_session="))).toBe(false);
     expect(await lockEmails(admin.email)).toHaveLength(1);
-  });
+  }, 30_000);
 
   it("counts every one of many codes sent at once (one atomic statement each): 5 are checked, the rest refused, one email", async () => {
     const admin = await signedInAdmin();
@@ -476,7 +476,7 @@ describe("wrong codes are counted per account, whatever the address", () => {
     const answers = await Promise.all(codes.map((code, i) => codeFrom(pending, code, `198.18.1.${i + 1}`)));
     expect(answers.map((r) => r.status).sort()).toEqual([...Array<number>(5).fill(401), ...Array<number>(5).fill(429)]);
     expect(await lockEmails(admin.email)).toHaveLength(1);
-  });
+  }, 30_000);
 
   it("takes back a right code's own attempt only: the wrong ones before it still count", async () => {
     const admin = await signedInAdmin();
@@ -489,7 +489,7 @@ describe("wrong codes are counted per account, whatever the address", () => {
     expect((await codeFrom(next, await wrongCode(secret, 4), freshIp())).status).toBe(401);
     expect(await lockEmails(admin.email)).toHaveLength(1);
     expect((await codeFrom(next, await wrongCode(secret, 5), freshIp())).status).toBe(429);
-  });
+  }, 30_000);
 
   it("counts the account page's code checks too: wrong codes there lock the sign-in's second step", async () => {
     const admin = await signedInAdmin();
@@ -521,7 +521,7 @@ describe("wrong codes are counted per account, whatever the address", () => {
     );
     expect(wrongPassword.status).toBe(400);
     expect(await wrongPassword.text()).toContain(esc(ACCOUNT_MESSAGES.currentPasswordWrong));
-  });
+  }, 30_000);
 });
 
 describe("secrets and recovery codes", () => {
@@ -556,7 +556,7 @@ describe("secrets and recovery codes", () => {
     expect((await post("/admin/login/two-factor", { code: legacy }, pending)).status).toBe(302);
     const again = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
     expect((await post("/admin/login/two-factor", { code: legacy }, again)).status).toBe(401);
-  });
+  }, 30_000);
 
   it("makes new recovery codes with the password and a current code: ten shown once, the old ones void, recorded", async () => {
     const admin = await signedInAdmin();
@@ -601,7 +601,7 @@ describe("secrets and recovery codes", () => {
       admin.id,
     );
     expect(entries).toHaveLength(1);
-  });
+  }, 30_000);
 });
 
 describe("turning two-factor on or off ends the admin's other sessions", () => {
@@ -626,5 +626,5 @@ describe("turning two-factor on or off ends the admin's other sessions", () => {
     expect((await get("/admin/dashboard", admin.cookie)).status).toBe(200);
     expect((await get("/admin/dashboard", second)).status).toBe(302);
     expect(await sessionRows(admin.id)).toHaveLength(1);
-  });
+  }, 30_000);
 });

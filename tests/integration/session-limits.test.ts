@@ -52,7 +52,10 @@ describe("the guard ends sessions past the team's limits", () => {
     const refused = await get("/admin/dashboard", admin.cookie);
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe("/admin/login");
-    expect(await pageAfter(refused)).toContain(LOGIN_MESSAGES.sessionExpired);
+    // The spec's 'Access denied', and below it, why.
+    const toast = await pageAfter(refused);
+    expect(toast).toContain(`>${LOGIN_MESSAGES.accessDenied}<`);
+    expect(toast).toContain(LOGIN_MESSAGES.sessionExpired);
     expect(await sessionRows(admin.id)).toHaveLength(0);
     expect((await get("/admin/account", admin.cookie)).status).toBe(302);
   });
@@ -109,7 +112,7 @@ describe("the guard ends sessions past the team's limits", () => {
     // The account page states the limits in effect.
     const fresh = await signedInAdmin();
     expect(await (await get("/admin/account", fresh.cookie)).text()).toContain("after 30 minutes without use and 1 day after signing in");
-  });
+  }, 30_000);
 
   it("lists and prunes only sessions within the limits", async () => {
     const admin = await signedInAdmin();
@@ -158,7 +161,9 @@ describe("a save refused because the session ended is kept for after sign-in", (
     expect(location).toMatch(/^\/admin\/login\?kept=[A-Za-z0-9_-]{22}$/);
     expect(location).not.toContain("Typed");
     const kept = new URL(location, "http://x").searchParams.get("kept")!;
-    expect(await pageAfter(save)).toContain(esc(LOGIN_MESSAGES.sessionExpiredKept));
+    const toast = await pageAfter(save);
+    expect(toast).toContain(`>${LOGIN_MESSAGES.accessDenied}<`);
+    expect(toast).toContain(esc(LOGIN_MESSAGES.sessionExpiredKept));
     // Nothing was saved.
     expect((await all<{ content: string }>("SELECT content FROM pages WHERE id = ?1", page.id))[0]!.content).toBe(CONTENT("Stored text"));
 
@@ -176,7 +181,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     const saved = await saveAs(cookie, page, typed, `?kept=${kept}`);
     expect(saved.status).toBe(302);
     expect((await all<{ content: string }>("SELECT content FROM pages WHERE id = ?1", page.id))[0]!.content).toBe(CONTENT(typed));
-  });
+  }, 30_000);
 
   it("goes through two-factor sign-in, and gives a person's note back to its form", async () => {
     const admin = await signedInAdmin();
@@ -205,7 +210,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     const html = await pageAfter(second, cookieFrom(second, "__admin_session"));
     expect(html).toMatch(new RegExp(`<textarea[^>]*name="body"[^>]*>${note}</textarea>`));
     expect(await all("SELECT 1 FROM person_notes WHERE person_id = ?1", personId)).toHaveLength(0);
-  });
+  }, 30_000);
 
   it("gives the kept text to nobody else, keeps no password, and keeps nothing over 512 KB", async () => {
     const admin = await signedInAdmin();
@@ -240,5 +245,5 @@ describe("a save refused because the session ended is kept for after sign-in", (
     await age(writer.id, { idle: 13 * HOUR });
     const huge = await saveAs(writer.cookie, big, "x".repeat(600 * 1024));
     expect(huge.headers.get("Location")).toBe("/admin/login");
-  });
+  }, 30_000);
 });

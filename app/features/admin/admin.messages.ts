@@ -15,7 +15,7 @@ export const LOGIN_MESSAGES = {
   codeInvalid: "That code is not valid",
   pendingExpired: "Your sign-in has expired. Please sign in again.",
   twoFactorRequired: "Two-factor sign-in is required for every admin. Please turn it on first.",
-  sessionExpired: "Your session has ended. Please sign in again.",
+  sessionExpired: "Your session has ended: it sat unused too long or reached its lifetime. Please sign in again.",
   sessionExpiredKept: "Your session had ended, so that was not saved yet. Sign in again and what you typed will be back in the form.",
   keptRestored: "Signed in. What you typed is back in the form: check it and save.",
 } as const;

@@ -399,18 +399,21 @@ export async function startAdminSession(
   return redirectWithToast(env, DASHBOARD_PATH, { type: "success", title: LOGIN_MESSAGES.success }, { headers });
 }
 
-/** Back to sign-in with a message; with `kept`, the sign-in link carries the id of what the refused POST kept. */
+/**
+ * Back to sign-in with 'Access denied' (the spec's words) and, below it, why (`description`); with `kept`,
+ * the sign-in link carries the id of what the refused POST kept, and the toast says it will come back.
+ */
 async function denied(
   env: Env,
-  { title = LOGIN_MESSAGES.accessDenied, headers, kept }: { title?: string; headers?: HeadersInit; kept?: string | null } = {},
+  { description, headers, kept }: { description?: string; headers?: HeadersInit; kept?: string | null } = {},
 ) {
   const to = kept ? `${LOGIN_PATH}?${new URLSearchParams({ kept })}` : LOGIN_PATH;
-  return redirectWithToast(
-    env,
-    to,
-    { type: "error", title: kept ? LOGIN_MESSAGES.sessionExpiredKept : title },
-    headers ? { headers } : undefined,
-  );
+  const toast = {
+    type: "error" as const,
+    title: LOGIN_MESSAGES.accessDenied,
+    description: kept ? LOGIN_MESSAGES.sessionExpiredKept : description,
+  };
+  return redirectWithToast(env, to, toast, headers ? { headers } : undefined);
 }
 
 /** Pages an admin without two-factor may still open when the site requires it. */
@@ -440,18 +443,18 @@ export async function requireAdmin(request: Request, env: Env): Promise<SessionA
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   const expiresAt = session.get("expiresAt");
-  const refuse = async (title: string, ended = false) => {
+  const refuse = async (description?: string, ended = false) => {
     // What the refused save carried, kept for this admin (never for a request that names nobody).
     const kept = userId ? await keepForm(env, request, userId) : null;
     // Ended, expired or removed: forget the KV entry here too, and the cookie.
     const headers = ended ? { "Set-Cookie": await storage.destroySession(session) } : undefined;
-    return denied(env, { title, headers, kept });
+    return denied(env, { description, headers, kept });
   };
-  if (!session.id || !userId || !expiresAt) throw await refuse(LOGIN_MESSAGES.accessDenied);
+  if (!session.id || !userId || !expiresAt) throw await refuse();
   if (expiresAt < Date.now()) throw await refuse(LOGIN_MESSAGES.sessionExpired, true);
   const rowId = await sessionRowId(session.id);
   const found = await findSessionAdmin(env, rowId, userId);
-  if (found.status === "missing") throw await refuse(LOGIN_MESSAGES.accessDenied, true);
+  if (found.status === "missing") throw await refuse(undefined, true);
   if (found.status === "expired") {
     await endSession(getDb(env), userId, rowId);
     throw await refuse(LOGIN_MESSAGES.sessionExpired, true);
