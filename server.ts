@@ -23,6 +23,7 @@ import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
 import { bookmarkCookie, openD1Session, readsFromPrimary } from "./app/lib/d1-session.server";
 import { fromEdgeCache, isEdgeCached, privateUnlessPublic, purgeEdgeCache } from "./app/lib/edge-cache.server";
+import { loggable } from "./app/lib/log.server";
 
 // Cast once, into a variable: the import is `any` before a build and the bundle's inferred types after it, and a
 // cast passed straight as an argument reads as unnecessary to the linter before a build (npm test lints first).
@@ -63,7 +64,7 @@ export default {
       for (const task of deferred) ctx.waitUntil(task(sessionEnv));
       return response;
     } catch (error) {
-      console.error("Unhandled error in fetch", error);
+      console.error("Unhandled error in fetch", loggable(error));
       return withSecurityHeaders(new Response("An unexpected error occurred", { status: 500 }), { nonce: loadContext.nonce, env });
     }
   },

@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { loggable } from "~/lib/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -24,7 +25,7 @@ export default async function handleRequest(
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) console.error(loggable(error));
         responseStatusCode = 500;
       },
     },
@@ -41,5 +42,5 @@ export default async function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(`Error while handling ${request.method} ${new URL(request.url).pathname}`, error);
+  console.error(`Error while handling ${request.method} ${new URL(request.url).pathname}`, loggable(error));
 };

@@ -17,7 +17,9 @@ import { NotFound, ServerError } from "~/features/marketing/deferred";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
+import { keptFormFor } from "~/features/admin/kept-form.server";
 import { formStamp } from "~/lib/form-guard.server";
+import { KeptFormProvider } from "~/lib/kept-form";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
 import { getToast } from "~/lib/toast.server";
@@ -36,7 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request, env);
   // Every public form's bot check (ADR 0015): the page's signed time stamp and Turnstile's site key.
   const formGuard = { stamp: await formStamp(env), siteKey: env.TURNSTILE_SITE_KEY ?? "" };
-  return data({ toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL, formGuard }, { headers: headers ?? undefined });
+  // After a sign-in that ended a lost session: what the admin had typed, for the page's form (only with ?kept=).
+  const keptForm = await keptFormFor(request, env);
+  return data(
+    { toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL, formGuard, keptForm },
+    { headers: headers ?? undefined },
+  );
 }
 
 /**
@@ -74,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Toaster toast={rootData?.toast ?? null} />
         </SectionBoundary>
         <main id="main" className={bare ? "flex-1" : "flex-1 pt-16"}>
-          {children}
+          <KeptFormProvider value={rootData?.keptForm ?? null}>{children}</KeptFormProvider>
         </main>
         {hideBanner ? null : (
           <SectionBoundary name="waitlist banner" suspense={false}>

@@ -650,7 +650,7 @@ export type ConsentRow = typeof consents.$inferSelect;
 // claim row per digest sent, which makes the cron send at most one digest per local day.
 // ------------------------------------------------------------------------------------------------
 
-/** The team's settings: one row, id 'team' (missing: the defaults, UTC, 8:00, on). */
+/** The team's settings: one row, id 'team' (missing: the defaults, UTC, 8:00, on; sessions 12 hours idle, 7 days at most). */
 export const teamSettings = sqliteTable("team_settings", {
   id: text("id").primaryKey(),
   /** An IANA time zone name, canonical as Intl spells it (e.g. `Pacific/Auckland`). */
@@ -658,6 +658,10 @@ export const teamSettings = sqliteTable("team_settings", {
   /** The local hour (0–23) from which the day's digest is sent. */
   digestHour: integer("digest_hour").notNull().default(8),
   digestEnabled: integer("digest_enabled", { mode: "boolean" }).notNull().default(true),
+  /** An admin session ends after this many minutes without a request (12 hours by default). */
+  sessionIdleMinutes: integer("session_idle_minutes").notNull().default(720),
+  /** An admin session ends this many minutes after its sign-in, however busy (7 days by default, the cookie's life). */
+  sessionMaxMinutes: integer("session_max_minutes").notNull().default(10080),
   updatedAt: updatedAt(),
   updatedBy: text("updated_by"),
 });

@@ -29,6 +29,7 @@ import { emailContext, renderEmail } from "./render.server";
 import type { EmailTemplate } from "./template";
 import { getTransport } from "./transports.server";
 import { DeliveryError, sendWebhook } from "./webhook.server";
+import { loggable, maskEmails } from "~/lib/log.server";
 
 export type { EmailQueueMessage };
 
@@ -144,7 +145,7 @@ async function handleEmailMessage(
       })
       .where(and(eq(emailOutbox.id, row.id), ne(emailOutbox.status, "sent")));
     console.error(
-      `${row.channel === "webhook" ? "Webhook delivery" : "Email"} ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${lastError}`,
+      `${row.channel === "webhook" ? "Webhook delivery" : "Email"} ${row.id} (${row.kind}) failed, delivery ${message.attempts}: ${maskEmails(lastError)}`,
     );
     if (isLastDelivery) message.ack();
     else message.retry({ delaySeconds });
@@ -171,7 +172,7 @@ async function recordAttempt(
       .insert(deliveryAttempts)
       .values({ deliveryId: row.id, at: new Date(at), outcome, responseCode, error: error?.slice(0, 300) ?? null });
   } catch (e) {
-    console.error(`Delivery ${row.id}: its attempt could not be recorded`, e);
+    console.error(`Delivery ${row.id}: its attempt could not be recorded`, loggable(e));
   }
 }
 
@@ -200,7 +201,7 @@ async function hasSendReceipt(env: Env, outboxId: string): Promise<boolean> {
   try {
     return (await env.CACHE.get(receiptKey(outboxId))) !== null;
   } catch (error) {
-    console.error(`Could not read the send receipt of ${outboxId}`, error);
+    console.error(`Could not read the send receipt of ${outboxId}`, loggable(error));
     return false;
   }
 }
@@ -214,7 +215,7 @@ async function writeSendReceipt(env: Env, outboxId: string): Promise<void> {
   try {
     await env.CACHE.put(receiptKey(outboxId), new Date().toISOString(), { expirationTtl: SEND_RECEIPT_TTL_SECONDS });
   } catch (error) {
-    console.error(`Email ${outboxId} was sent but its send receipt could not be written`, error);
+    console.error(`Email ${outboxId} was sent but its send receipt could not be written`, loggable(error));
   }
 }
 
@@ -260,6 +261,6 @@ async function markSent(env: Env, outboxId: string, attempts: number, secretFiel
         .where(eq(emailOutbox.id, outboxId)),
     );
   } catch (error) {
-    console.error(`Email ${outboxId} was sent but could not be marked sent`, error);
+    console.error(`Email ${outboxId} was sent but could not be marked sent`, loggable(error));
   }
 }

@@ -2,7 +2,7 @@
  * Every email template the consumer can render, by kind. This is the one
  * place that gathers the features' templates (like routes, it composes).
  */
-import { invitationEmail, passwordResetEmail } from "~/features/admin/account.emails";
+import { invitationEmail, passwordResetEmail, twoFactorLockEmail } from "~/features/admin/account.emails";
 import { digestEmail } from "~/features/alerts/digest.emails";
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
@@ -29,6 +29,7 @@ const templates: EmailTemplate<any>[] = [
   qaAlertEmail,
   passwordResetEmail,
   invitationEmail,
+  twoFactorLockEmail,
   digestEmail,
 ];
 

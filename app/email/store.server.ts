@@ -27,6 +27,7 @@ import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEvent
 import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "./outbox.server";
 import { VISITOR_EMAIL_CAP } from "./policy";
 import { VISITOR_EMAIL_KINDS } from "./registry.server";
+import { logMessage } from "~/lib/log.server";
 
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
 type Statement = { toSQL(): { sql: string; params: unknown[] } } | D1PreparedStatement;
@@ -205,7 +206,7 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
       }
       if (!transient || attempt >= delays.length) throw error;
       console.warn(
-        `D1 write "${write.label}" failed (${error instanceof Error ? error.message : String(error)}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`,
+        `D1 write "${write.label}" failed (${logMessage(error)}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`,
       );
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }

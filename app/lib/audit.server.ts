@@ -97,6 +97,20 @@ export function auditStatement(d1: D1Database, entry: AuditInput, onlyIf?: SQL):
   return d1.prepare(query.sql).bind(...query.params);
 }
 
+/** A filter's value an entry may keep: chosen from a fixed list (a status, a form, a day, an id), never typed text. */
+export type FilterValue = string | number | boolean | null | undefined;
+
+/**
+ * The detail of an export's (or a list's) entry: the filters' names with their values, which must come
+ * from fixed lists (statuses, forms, days, an admin's id), and `search: true` when a search was made.
+ * The search text itself is never kept: it is often a visitor's email or name, and the log keeps its
+ * entries for a year, out of reach of erasure.
+ */
+export function filtersDetail(filters: Record<string, FilterValue>, search?: string | null): Record<string, unknown> {
+  const kept = Object.entries(filters).filter(([, value]) => value !== null && value !== undefined && value !== "");
+  return { ...Object.fromEntries(kept), ...(search?.trim() ? { search: true } : {}) };
+}
+
 /** The request's address as the log keeps it: IPv4 as it is, IPv6 by its /64 (like the sign-in throttle). */
 export function requestAddress(request: Request): string | null {
   const ip = clientIp(request);

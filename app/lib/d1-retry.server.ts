@@ -5,6 +5,7 @@
  * error in the data (a constraint, a type) is never retried: it would fail
  * the same way again.
  */
+import { logMessage } from "./log.server";
 
 /** Messages D1 and SQLite give for a failure that may pass on its own. */
 const TRANSIENT =
@@ -32,9 +33,7 @@ export async function withD1Retry<T>(label: string, write: () => Promise<T>, del
       return await write();
     } catch (error) {
       if (attempt >= delays.length || !isTransientD1Error(error)) throw error;
-      console.warn(
-        `D1 write "${label}" failed (${messageOf(error).trim()}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`,
-      );
+      console.warn(`D1 write "${label}" failed (${logMessage(error)}); retry ${attempt + 1} of ${delays.length} in ${delays[attempt]} ms`);
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }
   }

@@ -48,9 +48,10 @@ export async function fromEdgeCache(
   return response;
 }
 
-/** HTML and data responses are never for a shared cache (see above). */
+/** HTML and data responses are never for a shared cache (see above); one marked `no-store` (shown once) stays so. */
 export function privateUnlessPublic(response: Response): void {
   const type = response.headers.get("Content-Type") ?? "";
+  if (response.headers.get("Cache-Control")?.includes("no-store")) return;
   if (type.startsWith("text/html")) response.headers.set("Cache-Control", PRIVATE_NO_CACHE);
   else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_NO_CACHE);
 }

@@ -17,6 +17,7 @@ import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./r
 import { JS_FIELD, REDIRECT_FIELD } from "./forms";
 import type { ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
+import { loggable } from "./log.server";
 
 const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten your entry and try again.";
 
@@ -117,7 +118,7 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
     try {
       handled = await config.handle(form.value);
     } catch (error) {
-      console.error(`Public form ${config.rateLimit.name} failed`, error);
+      console.error(`Public form ${config.rateLimit.name} failed`, loggable(error));
       return data<PublicFormActionData>({ result: form.reply({ formErrors: [config.failure] }) }, { status: 503 });
     }
   }

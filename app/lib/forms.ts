@@ -22,12 +22,15 @@ export function useHydrated(): boolean {
 }
 
 /**
- * A form route's `headers` export: keeps the action's Retry-After (429) on the
- * document response (Remix only carries cookies over by itself).
+ * A form route's `headers` export: keeps the action's Retry-After (429) and a
+ * `Cache-Control: no-store` of the action or the loader (a page showing
+ * recovery codes once) on the document response (Remix only carries cookies
+ * over by itself).
  */
-export const formHeaders: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+export const formHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, parentHeaders }) => {
   const headers = new Headers(parentHeaders);
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
+  if ([actionHeaders, loaderHeaders].some((h) => h.get("Cache-Control")?.includes("no-store"))) headers.set("Cache-Control", "no-store");
   return headers;
 };

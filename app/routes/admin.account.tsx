@@ -3,12 +3,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
-import { changePasswordSchema, disableTwoFactorSchema, endSessionSchema } from "~/features/admin/account.schema";
-import { accountOverview, changePassword, disableTwoFactor, readSmallForm, unknownIntent } from "~/features/admin/account.server";
-import { ACCOUNT_PATH, AccountPage, type AccountActionData } from "~/features/admin/AccountPage";
+import { changePasswordSchema, disableTwoFactorSchema, endSessionSchema, newRecoveryCodesSchema } from "~/features/admin/account.schema";
+import {
+  accountOverview,
+  changePassword,
+  disableTwoFactor,
+  makeNewRecoveryCodes,
+  readSmallForm,
+  unknownIntent,
+  type FieldRefusal,
+} from "~/features/admin/account.server";
+import { ACCOUNT_PATH, AccountPage, type AccountActionData, type AccountActionResult } from "~/features/admin/AccountPage";
 import { endCurrentSession, LOGIN_PATH, requireAdmin } from "~/features/admin/auth.server";
 import { endOtherSessions, endSession } from "~/features/admin/sessions.server";
 import { getDb } from "~/lib/db.server";
+import { formHeaders } from "~/lib/forms";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,6 +33,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const done = (title: string) => redirectWithToast(env, ACCOUNT_PATH, { type: "success", title });
   const refuse = (result: AccountActionData) => data(result, { status: 400 });
+  // A refusal under its field: 400, or 429 with Retry-After while wrong codes have locked the admin's codes.
+  type Reply = (options: { fieldErrors: Record<string, string[]>; hideFields: string[] }) => AccountActionResult;
+  const refuseField = (intent: string, reply: Reply, refusal: FieldRefusal) =>
+    data<AccountActionData>(
+      { intent, result: reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields: ["password", "code"] }) },
+      {
+        status: refusal.status ?? 400,
+        headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
+      },
+    );
 
   switch (intent) {
     case "change-password": {
@@ -72,18 +91,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(form, { schema: disableTwoFactorSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password"] }) });
       const refusal = await disableTwoFactor(env, admin, submission.value, requestActor(request, admin));
-      if (refusal)
-        return refuse({
-          intent,
-          result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields: ["password"] }),
-        });
+      if (refusal) return refuseField(intent, (o) => submission.reply(o), refusal);
       return done(ACCOUNT_MESSAGES.twoFactorOff);
+    }
+    case "new-recovery-codes": {
+      const submission = parseWithZod(form, { schema: newRecoveryCodesSchema });
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password", "code"] }) });
+      const made = await makeNewRecoveryCodes(env, admin, submission.value, requestActor(request, admin));
+      if (!("codes" in made)) return refuseField(intent, (o) => submission.reply(o), made);
+      // Shown once, in this answer only: never cached, never stored in clear.
+      return data<AccountActionData>({ intent, codes: made.codes }, { headers: { "Cache-Control": "no-store" } });
     }
     default:
       throw unknownIntent();
   }
 }
 
+export const headers = formHeaders;
 export const handle = { bareLayout: true };
 
 export default function Account() {

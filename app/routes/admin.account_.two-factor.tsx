@@ -9,6 +9,7 @@ import { readSmallForm } from "~/features/admin/account.server";
 import { requireAdmin } from "~/features/admin/auth.server";
 import { confirmTwoFactor, pendingSetup } from "~/features/admin/two-factor.server";
 import { TwoFactorSetupPage } from "~/features/admin/TwoFactorSetup";
+import { formHeaders } from "~/lib/forms";
 
 type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   const codes = admin.twoFactor
     ? null
-    : await confirmTwoFactor(env, admin.id, submission.value.code.replace(/\s/g, ""), requestActor(request, admin));
+    : await confirmTwoFactor(env, admin, submission.value.code.replace(/\s/g, ""), requestActor(request, admin));
   if (!codes) {
     return data<ActionData>(
       { result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.codeInvalid] }, hideFields: ["code"] }) },
@@ -38,6 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ActionData>({ codes }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const headers = formHeaders;
 export const handle = { bareLayout: true };
 
 export default function TwoFactorSetupRoute() {

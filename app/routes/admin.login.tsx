@@ -1,20 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLink } from "~/features/admin/AuthCard";
 import type { SubmissionResult } from "@conform-to/react";
 import { authenticateAdmin, beginSignIn, DASHBOARD_PATH, LoginError, optionalAdmin } from "~/features/admin/auth.server";
 import { LoginForm } from "~/features/admin/LoginForm";
 import { loginSchema } from "~/features/admin/login.schema";
 import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
+import { keptFormTarget, keptIdOf } from "~/features/admin/kept-form.server";
 import { formHeaders } from "~/lib/forms";
+import { KEPT_PARAM } from "~/lib/kept-form";
 import { BodyTooLargeError, clientIp, readFormData, requireSameOrigin } from "~/lib/request.server";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
+/** `?kept=<id>`: a form kept when the admin's session ended; the sign-in carries the id and returns to it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await optionalAdmin(request, context.cloudflare.env)) throw redirect(DASHBOARD_PATH);
-  return null;
+  const { env } = context.cloudflare;
+  const kept = keptIdOf(new URL(request.url).searchParams.get(KEPT_PARAM));
+  const admin = await optionalAdmin(request, env);
+  if (admin) throw redirect((await keptFormTarget(env, kept, admin.id)) ?? DASHBOARD_PATH);
+  return { kept };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const admin = await authenticateAdmin(env, request, form, clientIp(request));
-    return await beginSignIn(env, request, admin, context.cloudflare.cf?.country ?? null);
+    return await beginSignIn(env, request, admin, context.cloudflare.cf?.country ?? null, keptIdOf(form.get(KEPT_PARAM)));
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     return data<ActionData>(
@@ -50,13 +56,14 @@ export const handle = { bareLayout: true, noPopup: true };
 
 export default function AdminLogin() {
   const actionData = useActionData<ActionData>();
+  const { kept } = useLoaderData<typeof loader>();
   return (
     <AuthCard
       title="Admin sign-in"
       intro="For the Founder Leads team only."
       footer={<AuthLink to="/admin/forgot-password">Forgot password?</AuthLink>}
     >
-      <LoginForm lastResult={actionData?.result} />
+      <LoginForm lastResult={actionData?.result} kept={kept} />
     </AuthCard>
   );
 }

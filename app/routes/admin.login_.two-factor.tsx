@@ -29,8 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   try {
+    const kept = (await readPendingSignIn(request, env))?.kept ?? null;
     const admin = await verifySecondFactor(env, request, submission.value.code, clientIp(request));
-    return await startAdminSession(env, request, admin, context.cloudflare.cf?.country ?? null);
+    return await startAdminSession(env, request, admin, context.cloudflare.cf?.country ?? null, kept);
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     if (error.message === LOGIN_MESSAGES.pendingExpired) {

@@ -1,22 +1,28 @@
 /**
- * Sessions you can see and end, password change, two-factor sign-in (issue 23).
- * Requests go through the Worker; rows are checked in D1.
+ * Sessions you can see and end, password change, two-factor sign-in: wrong
+ * codes locked per account whatever the address, 160-bit secrets, recovery
+ * codes stored under a keyed hash and made anew, other sessions ended when it
+ * is turned on or off. Requests go through the Worker; rows are checked in D1.
  */
 import { generateTOTP } from "@epic-web/totp";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
 import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
+import { twoFactorLockEmail } from "~/features/admin/account.emails";
+import { recoveryCodeForms, totpStep } from "~/features/admin/two-factor.server";
+import { renderEmail } from "~/email/render.server";
 import { siteCookie } from "~/lib/cookies.server";
+import { sha256Hex } from "~/lib/crypto.server";
 import { createUser, get, login, SAME_ORIGIN, sessionKeys, signedInAdmin } from "./admin-helpers";
 import { totpCode } from "../totp";
-import { all, cookieFrom, freshIp, postForm } from "./helpers";
+import { all, cookieFrom, freshIp, postForm, recordingEnv } from "./helpers";
 
 const esc = (s: string) => s.replaceAll("'", "&#x27;");
 const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-const post = (path: string, fields: Record<string, string>, cookie?: string, ip?: string) =>
-  postForm(path, fields, { cookie, ip, headers: SAME_ORIGIN });
+const post = (path: string, fields: Record<string, string>, cookie?: string, ip?: string, testEnv?: Env) =>
+  postForm(path, fields, { cookie, ip, headers: SAME_ORIGIN, testEnv });
 
 /** Signs an existing user in once more: a second browser. */
 async function anotherBrowser(user: { email: string; password: string }) {
@@ -318,7 +324,7 @@ describe("two-factor sign-in", () => {
     expect(answers.map((r) => r.status).sort()).toEqual([302, 401]);
   });
 
-  it("counts wrong codes toward the sign-in limits: the 6th try from one address is refused, even with the right code", async () => {
+  it("counts wrong codes toward the sign-in limits: the 6th try is refused, even with the right code", async () => {
     const admin = await signedInAdmin();
     const { secret } = await turnOnTwoFactor(admin.cookie);
     const ip = freshIp();
@@ -326,7 +332,8 @@ describe("two-factor sign-in", () => {
     for (let i = 0; i < 5; i++) expect((await post("/admin/login/two-factor", { code: `00000${i}` }, pending, ip)).status).toBe(401);
     const res = await post("/admin/login/two-factor", { code: await totpNext(secret) }, pending, ip);
     expect(res.status).toBe(429);
-    expect(await res.text()).toContain(LOGIN_MESSAGES.throttled);
+    // The account's own count of wrong codes refuses it first (every address alike); the address's count would too.
+    expect(await res.text()).toContain("Too many wrong codes for this account");
   });
 
   it("is turned off with the password and a code", async () => {
@@ -409,4 +416,215 @@ describe("the cron", () => {
     expect(await sessionRows(admin.id)).toHaveLength(0);
     expect((await get("/admin/dashboard", admin.cookie)).status).toBe(302);
   });
+});
+
+describe("wrong codes are counted per account, whatever the address", () => {
+  /** Codes that are wrong now: an app's code for a step far from now, or a recovery code that does not exist. */
+  const wrongCode = async (secret: string, i: number) => (i % 2 === 0 ? totpCode(secret, 20 + i) : `wrong-${String(i).padStart(4, "0")}`);
+  const lockEmails = (email: string) =>
+    all<{ id: string; payload: string; status: string }>(
+      "SELECT id, payload, status FROM email_outbox WHERE kind = 'admin-2fa-lock' AND recipient = ?1",
+      email,
+    );
+  const codeFrom = (pending: string, code: string, ip: string, testEnv?: Env) =>
+    post("/admin/login/two-factor", { code }, pending, ip, testEnv);
+
+  it("locks the second step after 5 wrong codes from 20 addresses, emails the admin once, and the right password does not reset the count", async () => {
+    const admin = await signedInAdmin();
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    const pending = cookieFrom(await login(admin.email, admin.password, { ip: freshIp() }), "__admin_2fa");
+    const { env: recording, messages } = recordingEnv();
+    const answers: Response[] = [];
+    for (let i = 0; i < 20; i++) answers.push(await codeFrom(pending, await wrongCode(secret, i), `192.0.2.${i + 1}`, recording));
+    expect(answers.map((r) => r.status)).toEqual([...Array<number>(5).fill(401), ...Array<number>(15).fill(429)]);
+    // The 5th says so at once; each refusal after it carries Retry-After to the end of the window (15 minutes at most).
+    expect(await answers[4]!.text()).toContain("Too many wrong codes for this account");
+    for (const refused of answers.slice(5)) {
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+    }
+    expect(await answers[19]!.text()).toContain("Two-factor sign-in is paused until");
+
+    // One email, at once, through the outbox and the queue.
+    const emails = await lockEmails(admin.email);
+    expect(emails).toHaveLength(1);
+    expect(JSON.parse(emails[0]!.payload)).toMatchObject({ failures: 5, address: "192.0.2.5" });
+    expect(messages).toContainEqual({ outboxId: emails[0]!.id });
+    const text = renderEmail(twoFactorLockEmail, JSON.parse(emails[0]!.payload), {
+      siteUrl: env.SITE_URL,
+      contactEmail: env.CONTACT_EMAIL,
+    }).text;
+    expect(text).toContain("with your password, but the two-factor code was wrong 5 times");
+    const locks = await all("SELECT 1 FROM audit_log WHERE action = 'account.2fa-lock' AND record_id = ?1", admin.id);
+    expect(locks).toHaveLength(1);
+
+    // The right password, from yet another address, starts a new second step: still locked, even with the right code.
+    const again = await login(admin.email, admin.password, { ip: "198.18.0.77" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/admin/login/two-factor");
+    const right = await codeFrom(cookieFrom(again, "__admin_2fa"), await totpNext(secret), "198.18.0.77");
+    expect(right.status).toBe(429);
+    expect(right.headers.getSetCookie().some((c) => c.startsWith("__admin_session="))).toBe(false);
+    expect(await lockEmails(admin.email)).toHaveLength(1);
+  }, 30_000);
+
+  it("counts every one of many codes sent at once (one atomic statement each): 5 are checked, the rest refused, one email", async () => {
+    const admin = await signedInAdmin();
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => wrongCode(secret, i)));
+    const answers = await Promise.all(codes.map((code, i) => codeFrom(pending, code, `198.18.1.${i + 1}`)));
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array<number>(5).fill(401), ...Array<number>(5).fill(429)]);
+    expect(await lockEmails(admin.email)).toHaveLength(1);
+  }, 30_000);
+
+  it("takes back a right code's own attempt only: the wrong ones before it still count", async () => {
+    const admin = await signedInAdmin();
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    for (let i = 0; i < 3; i++) expect((await codeFrom(pending, await wrongCode(secret, i), freshIp())).status).toBe(401);
+    expect((await codeFrom(pending, await totpNext(secret), freshIp())).status).toBe(302);
+    const next = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    expect((await codeFrom(next, await wrongCode(secret, 3), freshIp())).status).toBe(401);
+    expect((await codeFrom(next, await wrongCode(secret, 4), freshIp())).status).toBe(401);
+    expect(await lockEmails(admin.email)).toHaveLength(1);
+    expect((await codeFrom(next, await wrongCode(secret, 5), freshIp())).status).toBe(429);
+  }, 30_000);
+
+  it("counts the account page's code checks too: wrong codes there lock the sign-in's second step", async () => {
+    const admin = await signedInAdmin();
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        "/admin/account",
+        { intent: "disable-2fa", password: admin.password, code: await totpCode(secret, 20 + i) },
+        admin.cookie,
+      );
+      expect(res.status).toBe(400);
+    }
+    const locked = await post(
+      "/admin/account",
+      { intent: "new-recovery-codes", password: admin.password, code: await totpNow(secret) },
+      admin.cookie,
+    );
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("Retry-After")).toBeTruthy();
+    expect(await locked.text()).toContain("Too many wrong codes for this account");
+    expect(await lockEmails(admin.email)).toHaveLength(1);
+    const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    expect((await codeFrom(pending, await totpNext(secret), freshIp())).status).toBe(429);
+    // A wrong password is refused before any code is counted or checked.
+    const wrongPassword = await post(
+      "/admin/account",
+      { intent: "disable-2fa", password: "not the password", code: "123456" },
+      admin.cookie,
+    );
+    expect(wrongPassword.status).toBe(400);
+    expect(await wrongPassword.text()).toContain(esc(ACCOUNT_MESSAGES.currentPasswordWrong));
+  }, 30_000);
+});
+
+describe("secrets and recovery codes", () => {
+  it("makes 160-bit TOTP secrets (RFC 4226 §4); a secret of the earlier 80 bits still works", async () => {
+    const admin = await signedInAdmin();
+    const html = await (await get("/admin/account/two-factor", admin.cookie)).text();
+    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(html)![1]!;
+    expect(secret).toHaveLength(32); // 20 bytes, base32
+    const older = "JBSWY3DPEHPK3PXP"; // 10 bytes, as the library made them before
+    expect(await totpStep(older, await totpNow(older))).toBe(Math.floor(Date.now() / 30_000));
+  });
+
+  it("stores recovery codes under a keyed hash, and still takes a code stored the older way until it is replaced", async () => {
+    const admin = await signedInAdmin();
+    const { codes } = await turnOnTwoFactor(admin.cookie);
+    const stored = await all<{ code_hash: string }>("SELECT code_hash FROM recovery_codes WHERE user_id = ?1", admin.id);
+    expect(stored).toHaveLength(10);
+    for (const row of stored) expect(row.code_hash).toMatch(/^hmac:[A-Za-z0-9_-]{43}$/);
+    // The unkeyed SHA-256 of a code is not what is stored: a copy of the table cannot be searched without the key.
+    const unkeyed = await sha256Hex(`recovery-code:${codes[0]!.replace("-", "")}`);
+    expect(stored.map((r) => r.code_hash)).not.toContain(unkeyed);
+    expect((await recoveryCodeForms(env, admin.id, codes[0]!))[0]).toBe(
+      (await recoveryCodeForms(env, admin.id, codes[0]!.toUpperCase()))[0],
+    );
+
+    // A code stored before keyed hashes (SHA-256 of the code): accepted once.
+    const legacy = "abcde-fghij";
+    await env.DB.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?1, ?2)")
+      .bind(admin.id, await sha256Hex("recovery-code:abcdefghij"))
+      .run();
+    const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    expect((await post("/admin/login/two-factor", { code: legacy }, pending)).status).toBe(302);
+    const again = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    expect((await post("/admin/login/two-factor", { code: legacy }, again)).status).toBe(401);
+  }, 30_000);
+
+  it("makes new recovery codes with the password and a current code: ten shown once, the old ones void, recorded", async () => {
+    const admin = await signedInAdmin();
+    const { secret, codes: old } = await turnOnTwoFactor(admin.cookie);
+    const make = (password: string, code: string) => post("/admin/account", { intent: "new-recovery-codes", password, code }, admin.cookie);
+    const page = await (await get("/admin/account", admin.cookie)).text();
+    expect(page).toContain("Make new recovery codes");
+
+    const wrongPassword = await make("not the password", await totpNow(secret));
+    expect(wrongPassword.status).toBe(400);
+    expect(await wrongPassword.text()).toContain(esc(ACCOUNT_MESSAGES.currentPasswordWrong));
+    const wrongCode = await make(admin.password, await totpCode(secret, 30));
+    expect(wrongCode.status).toBe(400);
+    expect(await wrongCode.text()).toContain(ACCOUNT_MESSAGES.codeInvalid);
+    expect((await make(admin.password, "")).status).toBe(400);
+
+    const made = await make(admin.password, await totpNow(secret));
+    expect(made.status).toBe(200);
+    expect(made.headers.get("Cache-Control")).toBe("no-store");
+    const html = await made.text();
+    const codes = [...html.matchAll(/data-testid="recovery-code"[^>]*>([a-z2-9]{5}-[a-z2-9]{5})</g)].map((m) => m[1]!);
+    expect(codes).toHaveLength(10);
+    expect(codes.some((c) => old.includes(c))).toBe(false);
+    expect(await all("SELECT 1 FROM recovery_codes WHERE user_id = ?1", admin.id)).toHaveLength(10);
+    // Not shown again.
+    expect(await (await get("/admin/account", admin.cookie)).text()).not.toContain(codes[0]);
+
+    const oldTry = await post(
+      "/admin/login/two-factor",
+      { code: old[0]! },
+      cookieFrom(await login(admin.email, admin.password), "__admin_2fa"),
+    );
+    expect(oldTry.status).toBe(401);
+    const newTry = await post(
+      "/admin/login/two-factor",
+      { code: codes[0]! },
+      cookieFrom(await login(admin.email, admin.password), "__admin_2fa"),
+    );
+    expect(newTry.status).toBe(302);
+    const entries = await all<{ action: string }>(
+      "SELECT action FROM audit_log WHERE record_id = ?1 AND action = 'account.recovery-codes'",
+      admin.id,
+    );
+    expect(entries).toHaveLength(1);
+  }, 30_000);
+});
+
+describe("turning two-factor on or off ends the admin's other sessions", () => {
+  it("ends every other session when it is turned on, and again when it is turned off; the current one stays", async () => {
+    const admin = await signedInAdmin();
+    const other = await anotherBrowser(admin);
+    const { secret } = await turnOnTwoFactor(admin.cookie);
+    expect((await get("/admin/dashboard", admin.cookie)).status).toBe(200);
+    expect((await get("/admin/dashboard", other)).status).toBe(302);
+    expect(await sessionRows(admin.id)).toHaveLength(1);
+
+    const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
+    const signedIn = await post("/admin/login/two-factor", { code: await totpNext(secret) }, pending);
+    const second = cookieFrom(signedIn, "__admin_session");
+    expect((await get("/admin/dashboard", second)).status).toBe(200);
+    const off = await post(
+      "/admin/account",
+      { intent: "disable-2fa", password: admin.password, code: await totpNow(secret) },
+      admin.cookie,
+    );
+    expect(off.status).toBe(302);
+    expect((await get("/admin/dashboard", admin.cookie)).status).toBe(200);
+    expect((await get("/admin/dashboard", second)).status).toBe(302);
+    expect(await sessionRows(admin.id)).toHaveLength(1);
+  }, 30_000);
 });

@@ -365,9 +365,13 @@ describe("Lead Finder", () => {
 // ---------------------------------------------------------------------- exports
 
 describe("exports", () => {
-  it("records the inbox and the warm-leads exports, with their filter, before the file streams", async () => {
+  it("records the Leads and the warm-leads exports before the file streams: their filters and that a search was made, never its text", async () => {
     const bob = await adminFrom();
-    const inbox = await getAs(bob, "/admin/leads.csv?form=waitlist");
+    const searched = `searched-${uid()}@example.com`;
+    const inbox = await getAs(
+      bob,
+      `/admin/leads.csv?${new URLSearchParams({ form: "waitlist", status: "new", q: searched, owner: searched, due: "soon", note: searched })}`,
+    );
     expect(inbox.status).toBe(200);
     await inbox.arrayBuffer();
 
@@ -387,10 +391,55 @@ describe("exports", () => {
     expect((await getAs(bob, `/warm-leads.csv?${new URLSearchParams({ keyword: `none ${uid()}` })}`)).status).toBe(302);
 
     const entries = await entriesBy(bob.email);
-    expect(entries.filter((e) => e.action.startsWith("export.")).map((e) => [e.action, e.resource, detailOf(e), e.address])).toEqual([
-      ["export.leads", "leads", { form: "waitlist" }, bob.ip],
-      ["export.warm-leads", "warm-leads", { keyword }, bob.ip],
+    const exports = entries.filter((e) => e.action.startsWith("export."));
+    expect(exports.map((e) => [e.action, e.resource, detailOf(e), e.address])).toEqual([
+      // A filter outside its list is dropped (due) or kept only as "unknown" (an owner that is no admin's id).
+      ["export.leads", "leads", { status: "new", form: "waitlist", owner: "unknown", search: true }, bob.ip],
+      ["export.warm-leads", "warm-leads", { search: true }, bob.ip],
     ]);
+    for (const entry of exports) {
+      expect(JSON.stringify(entry)).not.toContain(searched);
+      expect(JSON.stringify(entry)).not.toContain(keyword);
+    }
+  });
+
+  it("migration 0022 strips the search text from export entries stored before it, keeping the filters", async () => {
+    const owner = await createUser();
+    const typed = `someone-${uid()}@example.com`;
+    const rows: [string, string, string | null][] = [
+      [`e1-${uid()}`, "export.leads", JSON.stringify({ form: "waitlist", q: typed, status: "qualified", owner: owner.id })],
+      [`e2-${uid()}`, "export.leads", JSON.stringify({ status: typed, due: "overdue", owner: typed, page: "2" })],
+      [`e3-${uid()}`, "export.leads", JSON.stringify({ form: "contact", q: "  " })],
+      [`e4-${uid()}`, "export.warm-leads", JSON.stringify({ keyword: typed })],
+      [`e5-${uid()}`, "export.leads", null],
+      [`e6-${uid()}`, "pages.update", JSON.stringify({ q: "kept: not an export" })],
+    ];
+    await env.DB.batch(
+      rows.map(([id, action, detail]) =>
+        env.DB.prepare("INSERT INTO audit_log (id, at, action, detail) VALUES (?1, ?2, ?3, ?4)").bind(id, Date.now(), action, detail),
+      ),
+    );
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0022_audit_search_text.sql");
+    expect(migration).toBeTruthy();
+    const run = async () => {
+      for (const query of migration!.queries) await env.DB.prepare(query).run();
+    };
+    await run();
+    await run(); // a second run changes nothing
+    const after = await all<{ id: string; detail: string | null }>(
+      `SELECT id, detail FROM audit_log WHERE id IN (${rows.map((r) => `'${r[0]}'`).join(", ")})`,
+    );
+    const detail = (id: string) => {
+      const text = after.find((r) => r.id === id)!.detail;
+      return text === null ? null : (JSON.parse(text) as unknown);
+    };
+    expect(detail(rows[0]![0])).toEqual({ form: "waitlist", status: "qualified", owner: owner.id, search: true });
+    expect(detail(rows[1]![0])).toEqual({ due: "overdue" });
+    expect(detail(rows[2]![0])).toEqual({ form: "contact" });
+    expect(detail(rows[3]![0])).toEqual({ search: true });
+    expect(detail(rows[4]![0])).toBeNull();
+    expect(detail(rows[5]![0])).toEqual({ q: "kept: not an export" });
+    expect(JSON.stringify(after)).not.toContain(typed);
   });
 });
 

@@ -1,4 +1,4 @@
-/** The account page: sessions, password, two-factor sign-in. */
+/** The account page: sessions, password, two-factor sign-in and its recovery codes. */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
@@ -7,7 +7,9 @@ import { formatDateTime } from "~/components/ui/format";
 import { Table } from "~/components/ui/Table";
 import { AdminPage, AdminSection } from "./AdminShell";
 import { ACCOUNT_PATH, TWO_FACTOR_SETUP_PATH } from "./paths";
+import { durationLabel, SESSION_SETTINGS_PATH, type SessionLimitValues } from "./session-settings";
 import { SimpleForm } from "./SimpleForm";
+import { RecoveryCodesShown } from "./TwoFactorSetup";
 
 export { ACCOUNT_PATH };
 
@@ -27,14 +29,30 @@ export interface AccountData {
   twoFactor: boolean;
   recoveryCodesLeft: number;
   sessions: AccountSession[];
+  /** The team's session limits. */
+  limits: SessionLimitValues;
 }
 
-export type AccountActionData = { intent: string; result: SubmissionResult<string[]> } | undefined;
+export type AccountActionResult = SubmissionResult<string[]>;
+/** A form's answer (its intent and result), or the new recovery codes, shown once. */
+export type AccountActionData = { intent: string; result?: AccountActionResult; codes?: string[] } | undefined;
 
-function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
+function SessionsSection({ sessions, limits }: { sessions: AccountSession[]; limits: AccountData["limits"] }) {
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <AdminSection title="Your sessions" description="Every browser signed in to your account. End any you do not recognise.">
+    <AdminSection
+      title="Your sessions"
+      description={
+        <>
+          {`Every browser signed in to your account. End any you do not recognise. A session ends after ${durationLabel(limits.sessionIdleMinutes)} without use and ${durationLabel(limits.sessionMaxMinutes)} after signing in `}
+          (
+          <Link to={SESSION_SETTINGS_PATH} className="font-medium text-brand-700 underline">
+            team setting
+          </Link>
+          ).
+        </>
+      }
+    >
       <Table
         caption="Your sessions"
         rows={sessions}
@@ -89,9 +107,20 @@ function SessionsSection({ sessions }: { sessions: AccountSession[] }) {
 
 export function AccountPage({ data, actionData }: { data: AccountData; actionData: AccountActionData }) {
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  if (actionData?.codes) {
+    return (
+      <AdminPage email={data.email} title="New recovery codes">
+        <RecoveryCodesShown
+          codes={actionData.codes}
+          title="Your new recovery codes"
+          description="Your earlier recovery codes no longer work. Each of these signs you in once if you lose your phone. Save them now somewhere safe: they are shown only this once."
+        />
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage email={data.email} title="Your account">
-      <SessionsSection sessions={data.sessions} />
+      <SessionsSection sessions={data.sessions} limits={data.limits} />
       <AdminSection title="Change password" description="At least 12 characters, not a common one. Every other session ends.">
         <SimpleForm
           id="change-password"
@@ -112,8 +141,8 @@ export function AccountPage({ data, actionData }: { data: AccountData; actionDat
         title="Two-factor sign-in"
         description={
           data.twoFactor
-            ? `On. Sign-in asks for a code from your authenticator app. Recovery codes left: ${data.recoveryCodesLeft}.`
-            : "Off. With it on, sign-in asks for a code from an authenticator app after your password."
+            ? "On. Sign-in asks for a code from your authenticator app. Turning it off ends every other session."
+            : "Off. With it on, sign-in asks for a code from an authenticator app after your password. Turning it on ends every other session."
         }
       >
         {data.twoFactor ? (
@@ -136,6 +165,27 @@ export function AccountPage({ data, actionData }: { data: AccountData; actionDat
           </Link>
         )}
       </AdminSection>
+      {data.twoFactor ? (
+        <AdminSection
+          title="Recovery codes"
+          description={`Each one signs you in once when you cannot use your phone. Left: ${data.recoveryCodesLeft} of 10. New codes replace every earlier one.`}
+        >
+          <SimpleForm
+            id="new-recovery-codes"
+            action={ACCOUNT_PATH}
+            intent="new-recovery-codes"
+            loadSchema={() => loadSchemas().then((m) => m.newRecoveryCodesSchema)}
+            lastResult={resultFor("new-recovery-codes")}
+            fields={[
+              { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+              { name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" },
+            ]}
+            submitLabel="Make new recovery codes"
+            busyLabel="Making..."
+            variant="secondary"
+          />
+        </AdminSection>
+      ) : null}
     </AdminPage>
   );
 }

@@ -58,6 +58,9 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
           <ButtonLink to="/admin/settings/digest" variant="ghost" size="sm">
             Digest
           </ButtonLink>
+          <ButtonLink to="/admin/settings/sessions" variant="ghost" size="sm">
+            Sessions
+          </ButtonLink>
           <ButtonLink to="/admin/team" variant="ghost" size="sm">
             Team
           </ButtonLink>

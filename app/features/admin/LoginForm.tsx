@@ -4,13 +4,15 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
+import { KEPT_PARAM } from "~/lib/kept-form";
 
 import type { z } from "zod";
 import type { loginSchema } from "./login.schema";
 
 const loadLoginSchema = () => import("./login.schema").then((m) => m.loginSchema);
 
-export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+/** `kept`: the id of a form kept when the admin's session ended, sent back with the sign-in (never the text). */
+export function LoginForm({ lastResult, kept }: { lastResult?: SubmissionResult<string[]>; kept?: string | null }) {
   const navigation = useNavigation();
   const password = useRef<HTMLInputElement>(null);
   // After a failed attempt the password field starts empty again (the server never echoes it).
@@ -29,6 +31,7 @@ export function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string
   return (
     <Form method="post" action="/admin/login" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <ErrorList id={form.errorId} errors={form.errors} />
+      {kept ? <input type="hidden" name={KEPT_PARAM} value={kept} /> : null}
       <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required={false} />
       </Field>

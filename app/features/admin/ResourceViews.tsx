@@ -28,6 +28,7 @@ import {
   type ResourceRow,
 } from "~/lib/admin-resource/types";
 import { parseJsonOrText } from "~/lib/json";
+import { useKeptValues } from "~/lib/kept-form";
 import { MEDIA_UPLOAD_URL } from "~/features/media/media";
 import { FilterPills, TabHeading } from "./AdminShell";
 import { RevisionsPanel } from "./Revisions";
@@ -242,10 +243,12 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
       typeof v === "boolean" ? (v ? "on" : undefined) : v === null || v === undefined ? "" : String(v),
     ]),
   );
+  // After a sign-in that ended a lost session: the form as the admin had typed it, ready to save.
+  const kept = useKeptValues();
   const [form, fields] = useForm<Record<string, string | undefined>>({
     id: `${def.tab}-${data.id ?? "new"}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: defaults,
+    defaultValue: kept ?? defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: def.schema as z.ZodType<Record<string, string | undefined>> }),
@@ -255,8 +258,8 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
   const contentField = def.fields.find((f) => f.kind === "content");
   // The editor starts from the stored content, or from what the server sent back (a refused save, an editor action).
   const editor = useMemo(
-    () => (contentField ? editorStateOf(String(data.values[contentField.name] ?? ""), returned?.result.initialValue) : null),
-    [contentField, data.values, returned],
+    () => (contentField ? editorStateOf(String(data.values[contentField.name] ?? ""), returned?.result.initialValue ?? kept) : null),
+    [contentField, data.values, returned, kept],
   );
   // What the preview shows first: the server's rendering of a Preview sent without JavaScript, else the content as it opens.
   const preview = useMemo(() => {
@@ -277,7 +280,10 @@ export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormDat
           className="min-w-0 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
         >
           <ErrorList id={form.errorId} errors={form.errors} />
-          {data.updatedAt !== null ? <input type="hidden" name={UPDATED_AT_FIELD} value={String(data.updatedAt)} /> : null}
+          {/* A kept form keeps the version it was typed on: a save by someone else meanwhile is still caught (409). */}
+          {data.updatedAt !== null ? (
+            <input type="hidden" name={UPDATED_AT_FIELD} value={String(kept?.[UPDATED_AT_FIELD] ?? data.updatedAt)} />
+          ) : null}
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             {shown.map((f) => (
               <div key={f.name} className={f.half ? undefined : "sm:col-span-2"}>

@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
+import { useKeptValues } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 
 export interface SimpleField {
@@ -50,9 +51,12 @@ export function SimpleForm({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === action && navigation.formData?.get("intent") === (intent ?? null);
   const validation = useLazyValidation(loadSchema);
+  // What was typed before a session ended (never a password or a code: those are not kept).
+  const kept = useKeptValues({ intent, ...hidden });
   const [form, conformFields] = useForm({
     id,
     lastResult: lastResult ?? undefined,
+    defaultValue: kept,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: validation.onValidate,

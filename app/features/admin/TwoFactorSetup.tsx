@@ -6,6 +6,24 @@ import { SimpleForm } from "./SimpleForm";
 
 export const TWO_FACTOR_SETUP_ACTION = "/admin/account/two-factor";
 
+/** Recovery codes, shown once: a list to copy, and the way back to the account. */
+export function RecoveryCodesShown({ codes, title, description }: { codes: string[]; title: string; description: string }) {
+  return (
+    <AdminSection title={title} description={description}>
+      <ul aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-base">
+        {codes.map((code) => (
+          <li key={code} data-testid="recovery-code" className="rounded bg-slate-100 px-3 py-1.5">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <ButtonLink to="/admin/account" className="mt-6">
+        I have saved them
+      </ButtonLink>
+    </AdminSection>
+  );
+}
+
 export function TwoFactorSetupPage({
   email,
   setup,
@@ -21,21 +39,11 @@ export function TwoFactorSetupPage({
   if (codes) {
     return (
       <AdminPage email={email} title="Two-factor sign-in is on">
-        <AdminSection
+        <RecoveryCodesShown
+          codes={codes}
           title="Your recovery codes"
-          description="Each code signs you in once if you lose your phone. Save them now somewhere safe: they are shown only this once."
-        >
-          <ul aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-base">
-            {codes.map((code) => (
-              <li key={code} data-testid="recovery-code" className="rounded bg-slate-100 px-3 py-1.5">
-                {code}
-              </li>
-            ))}
-          </ul>
-          <ButtonLink to="/admin/account" className="mt-6">
-            I have saved them
-          </ButtonLink>
-        </AdminSection>
+          description="Each code signs you in once if you lose your phone. Save them now somewhere safe: they are shown only this once. Every other session of your account has ended."
+        />
       </AdminPage>
     );
   }

@@ -1,5 +1,6 @@
-/** The emails of the admin's account: the password-reset link and the invitation. */
+/** The emails of the admin's account: the password-reset link, the invitation and the two-factor lock notice. */
 import { z } from "zod";
+import { formatDateTime } from "~/components/ui/format";
 import { defineEmailTemplate } from "~/email/template";
 import { INVITATION_PATH, RESET_PATH } from "./paths";
 import { relinkAccountToken } from "./tokens.server";
@@ -67,5 +68,38 @@ export const invitationEmail = defineEmailTemplate({
       `Accept the invitation and choose a password: ${p.link}`,
       "",
       "The link works once, for 72 hours. If you did not expect it, ignore this email.",
+    ].join("\n"),
+});
+
+/** Told at once when wrong two-factor codes lock an admin's second step: their password was used. */
+export const twoFactorLockEmail = defineEmailTemplate({
+  kind: "admin-2fa-lock",
+  schema: z.object({ failures: z.number().int(), until: z.number(), address: z.string().nullable() }),
+  subject: () => "Your Founder Leads password was used, but the two-factor code was wrong",
+  preview: (p) => `The two-factor code was wrong ${p.failures} times. Two-factor sign-in is paused until ${formatDateTime(p.until)}.`,
+  html: (p, ctx) => (
+    <>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>Your password was used, but the two-factor code was wrong</h1>
+      <p>
+        Someone signed in to your Founder Leads admin account with your password, but the two-factor code was wrong {p.failures} times
+        {p.address ? ` (the last try came from ${p.address})` : ""}.
+      </p>
+      <p>Two-factor sign-in for your account is paused until {formatDateTime(p.until)}, from every address.</p>
+      <p>
+        If this was not you, someone knows your password: <a href={`${ctx.siteUrl}/admin/forgot-password`}>choose a new one now</a>. A new
+        password ends every session of your account.
+      </p>
+    </>
+  ),
+  text: (p, ctx) =>
+    [
+      "Your password was used, but the two-factor code was wrong",
+      "",
+      `Someone signed in to your Founder Leads admin account with your password, but the two-factor code was wrong ${p.failures} times${p.address ? ` (the last try came from ${p.address})` : ""}.`,
+      "",
+      `Two-factor sign-in for your account is paused until ${formatDateTime(p.until)}, from every address.`,
+      "",
+      `If this was not you, someone knows your password: choose a new one now: ${ctx.siteUrl}/admin/forgot-password`,
+      "A new password ends every session of your account.",
     ].join("\n"),
 });

@@ -17,7 +17,7 @@ export const ACCOUNT_MESSAGES = {
   codeRequired: "Enter the 6-digit code from your app",
   codeInvalid: "That code is not valid",
   twoFactorOn: "Two-factor sign-in is on. Keep your recovery codes somewhere safe.",
-  twoFactorOff: "Two-factor sign-in is off.",
+  twoFactorOff: "Two-factor sign-in is off. Every other session has ended.",
   twoFactorNoSetup: "Start the set-up again: scan the new QR code.",
 } as const;
 

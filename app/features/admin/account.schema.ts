@@ -27,6 +27,7 @@ export const endOtherSessionsSchema = z.object({ intent: z.literal("end-other-se
 
 export const twoFactorCodeSchema = z.object({ code });
 export const disableTwoFactorSchema = z.object({ intent: z.literal("disable-2fa"), password: currentPassword, code });
+export const newRecoveryCodesSchema = z.object({ intent: z.literal("new-recovery-codes"), password: currentPassword, code });
 
 export const forgotPasswordSchema = z.object({
   email: requiredEmail({ required: RESET_MESSAGES.emailRequired, invalid: RESET_MESSAGES.emailInvalid }),

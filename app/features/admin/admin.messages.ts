@@ -1,4 +1,5 @@
 /** The admin feature's messages: the spec's texts, shared by the browser and the server. */
+import { formatDateTime } from "~/components/ui/format";
 
 export const LOGIN_MESSAGES = {
   emailRequired: "Email is required",
@@ -14,4 +15,11 @@ export const LOGIN_MESSAGES = {
   codeInvalid: "That code is not valid",
   pendingExpired: "Your sign-in has expired. Please sign in again.",
   twoFactorRequired: "Two-factor sign-in is required for every admin. Please turn it on first.",
+  sessionExpired: "Your session has ended: it sat unused too long or reached its lifetime. Please sign in again.",
+  sessionExpiredKept: "Your session had ended, so that was not saved yet. Sign in again and what you typed will be back in the form.",
+  keptRestored: "Signed in. What you typed is back in the form: check it and save.",
 } as const;
+
+/** Wrong codes have locked the account's second step (sign-in) and code checks until `until` (ms). */
+export const codeLockedMessage = (until: number) =>
+  `Too many wrong codes for this account. Two-factor sign-in is paused until ${formatDateTime(until)}, from every network, and the account's owner has been emailed.`;

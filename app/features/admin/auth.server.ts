@@ -4,7 +4,9 @@
  * Every sign-in is in the audit log (ADR 0011): a success (after the code,
  * with two-factor on), and a failure (wrong password or code, unknown email,
  * no admin role, the first refusal of a throttle window) with the typed email
- * only as a keyed hash.
+ * only as a keyed hash. Wrong two-factor codes are also counted per admin,
+ * whatever the address (two-factor.server.ts, `CODE_RULE`): the 5th in 15
+ * minutes locks the second step, and the admin is emailed.
  */
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
@@ -25,12 +27,24 @@ import {
 import { requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loginSchema } from "./login.schema";
-import { LOGIN_MESSAGES } from "./admin.messages";
+import { codeLockedMessage, LOGIN_MESSAGES } from "./admin.messages";
 import { DUMMY_HASH, passwordPepper, upgradePasswordHash, verifyPassword } from "./password.server";
 import { adminSessionStorage, SESSION_MAX_AGE_SECONDS } from "./session.server";
 import { describeDevice } from "./device";
+import { keepForm, keptFormTarget, keptIdOf } from "./kept-form.server";
 import { endSession, findSessionAdmin, insertSessionRow, sessionRowId, touchSession, type SessionAdmin } from "./sessions.server";
-import { hashRecoveryCode, looksLikeTotp, totpStep, useRecoveryCode, useTotpStep } from "./two-factor.server";
+import {
+  codeAttempt,
+  countCodeAttempt,
+  lockEndsAt,
+  looksLikeTotp,
+  notifyCodeLock,
+  recoveryCodeForms,
+  totpStep,
+  uncountCodeAttempt,
+  useRecoveryCode,
+  useTotpStep,
+} from "./two-factor.server";
 
 import { DASHBOARD_PATH, LOGIN_PATH, TWO_FACTOR_PATH, TWO_FACTOR_SETUP_PATH } from "./paths";
 
@@ -145,7 +159,10 @@ async function throttle(
   const byEmail = rateLimitResult(LOGIN_RULES.email, rows.email, now);
   if (!byEmail.allowed) {
     if (byEmail.count === LOGIN_RULES.email.limit + 1) {
-      console.warn(`Sign-in attempts for ${email} passed ${LOGIN_RULES.email.limit} in 15 minutes: slowing them down`);
+      // The typed email only as the audit log's keyed hash: a log line never holds what someone typed.
+      console.warn(
+        `Sign-in attempts for one email (${await emailHash(attempt.env, email)}) passed ${LOGIN_RULES.email.limit} in 15 minutes: slowing them down`,
+      );
     }
     // Wall time, not CPU time: a waiting request costs the Worker nothing.
     await new Promise((resolve) => setTimeout(resolve, LOGIN_RULES.email.slowDownMs));
@@ -162,12 +179,24 @@ function countAttempt(db: Db, email: string, address: string, now: number) {
   ] as const;
 }
 
-/** A right answer was no guess: forget the pair's count, take this attempt back from the others; with its audit entry. */
-async function forgiveAttempt(db: Db, email: string, address: string, now: number, entry: ReturnType<typeof auditEntry> | null) {
+/**
+ * A right answer was no guess: forget the pair's count, take this attempt back from the others; with its audit
+ * entry, and after a right code, its attempt taken back from the admin's count of codes (`codeOf`). A right
+ * password never touches that count: only a right code takes back its own attempt.
+ */
+async function forgiveAttempt(
+  db: Db,
+  email: string,
+  address: string,
+  now: number,
+  entry: ReturnType<typeof auditEntry> | null,
+  codeOf?: string,
+) {
   await db.batch([
     rateLimitReset(db, LOGIN_RULES.pair, `${email} ${address}`),
     rateLimitUncount(db, LOGIN_RULES.address, address, now),
     rateLimitUncount(db, LOGIN_RULES.email, email, now),
+    ...(codeOf ? [uncountCodeAttempt(db, codeOf, now)] : []),
     ...(entry ? [entry] : []),
   ]);
 }
@@ -231,6 +260,8 @@ interface PendingSignIn {
   email: string;
   /** Epoch ms. */
   expiresAt: number;
+  /** The id of a form kept when a session ended (kept-form.server.ts), carried to after the code. */
+  kept?: string | null;
 }
 
 const pendingCookie = (env: Env) => siteCookie(env, "adminPending");
@@ -239,10 +270,18 @@ const PENDING_MS = SITE_COOKIES.adminPending.maxAge * 1000;
 /**
  * After a right password: with two-factor on, only the short-lived signed
  * pending state (5 minutes, no session) and the code page; otherwise a session.
+ * `kept`: the id of a form kept when the admin's session ended (the sign-in
+ * form sends it back); after sign-in the admin is taken back to that form.
  */
-export async function beginSignIn(env: Env, request: Request, admin: AdminUser, country: string | null): Promise<Response> {
-  if (!admin.twoFactor) return startAdminSession(env, request, admin, country);
-  const pending: PendingSignIn = { userId: admin.id, email: admin.email, expiresAt: Date.now() + PENDING_MS };
+export async function beginSignIn(
+  env: Env,
+  request: Request,
+  admin: AdminUser,
+  country: string | null,
+  kept: string | null = null,
+): Promise<Response> {
+  if (!admin.twoFactor) return startAdminSession(env, request, admin, country, kept);
+  const pending: PendingSignIn = { userId: admin.id, email: admin.email, expiresAt: Date.now() + PENDING_MS, kept: keptIdOf(kept) };
   return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await (await pendingCookie(env)).serialize(pending) } });
 }
 
@@ -257,9 +296,12 @@ export const clearPendingSignIn = async (env: Env) => (await pendingCookie(env))
 
 /**
  * The second step: a TOTP code or a recovery code for the pending sign-in.
- * Each try counts toward the same sign-in limits as a password. A recovery
- * code is deleted as it is checked, and an app's code is accepted once (its
- * time step must be later than the last one used), so each works once.
+ * Each try counts toward the same sign-in limits as a password, and toward
+ * the admin's own count of codes, whatever the address (`CODE_RULE`): past 5
+ * wrong codes in the window, every try is refused (429) until it ends, and
+ * the wrong code that locks emails the admin. A recovery code is deleted as it
+ * is checked, and an app's code is accepted once (its time step must be later
+ * than the last one used), so each works once.
  */
 export async function verifySecondFactor(env: Env, request: Request, code: string, ip: string): Promise<AdminUser> {
   const pending = await readPendingSignIn(request, env);
@@ -267,8 +309,10 @@ export async function verifySecondFactor(env: Env, request: Request, code: strin
   const address = rateLimitAddress(ip);
   const now = Date.now();
   const db = getDb(env);
-  const [pairRows, addressRows, emailRows, [user]] = await db.batch([
+  // Every count first, in one round trip with the user's row: twenty codes at once get twenty counts.
+  const [pairRows, addressRows, emailRows, codeRows, [user]] = await db.batch([
     ...countAttempt(db, pending.email, address, now),
+    countCodeAttempt(db, pending.userId, now),
     db
       .select({ id: users.id, email: users.email, totpSecret: users.totpSecret })
       .from(users)
@@ -276,20 +320,33 @@ export async function verifySecondFactor(env: Env, request: Request, code: strin
       .where(eq(users.id, pending.userId))
       .limit(1),
   ]);
+  const codes = codeAttempt(codeRows, now);
+  if (!codes.allowed) throw new LoginError(429, codeLockedMessage(lockEndsAt(codes, now)), codes.retryAfterSeconds);
   const attempt: Attempt = { env, db, email: pending.email, address, userId: pending.userId };
-  await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
+  try {
+    await throttle(attempt, { pair: pairRows, address: addressRows, email: emailRows }, now);
+  } catch (error) {
+    // Refused before its code was checked: not a wrong code.
+    await uncountCodeAttempt(db, pending.userId, now);
+    throw error;
+  }
   if (!user?.totpSecret) throw new LoginError(401, LOGIN_MESSAGES.pendingExpired);
   const method = looksLikeTotp(code) ? "totp" : "recovery-code";
   const step = method === "totp" ? await totpStep(env, user.totpSecret, code.replace(/\s/g, "")) : null;
   const ok =
     method === "totp"
       ? step !== null && (await useTotpStep(db, user.id, step)).length === 1
-      : (await useRecoveryCode(db, user.id, await hashRecoveryCode(code))).length === 1;
+      : (await useRecoveryCode(db, user.id, await recoveryCodeForms(env, user.id, code))).length === 1;
   if (!ok) {
     await recordFailure(attempt, "code");
+    if (codes.locksIfWrong) {
+      const until = lockEndsAt(codes, now);
+      await notifyCodeLock(env, user, { failures: codes.count, address: address === "unknown" ? null : address, until, now });
+      throw new LoginError(401, `${LOGIN_MESSAGES.codeInvalid}. ${codeLockedMessage(until)}`);
+    }
     throw new LoginError(401, LOGIN_MESSAGES.codeInvalid);
   }
-  await forgiveAttempt(db, pending.email, address, now, successEntry(db, user, address, { method }));
+  await forgiveAttempt(db, pending.email, address, now, successEntry(db, user, address, { method }), user.id);
   return { id: user.id, email: user.email, twoFactor: true };
 }
 
@@ -303,9 +360,16 @@ async function kvSessionId(env: Env, setCookie: string): Promise<string> {
 /**
  * Starts a fresh session (a new id at every sign-in): the KV entry, then its
  * row in `admin_sessions` (browser and system, country) with the admin's
- * last sign-in, in one batch; then the dashboard.
+ * last sign-in, in one batch; then the dashboard, or with `kept` (a form kept
+ * when their session ended), that form's page with what they typed.
  */
-export async function startAdminSession(env: Env, request: Request, admin: AdminUser, country: string | null): Promise<Response> {
+export async function startAdminSession(
+  env: Env,
+  request: Request,
+  admin: AdminUser,
+  country: string | null,
+  kept: string | null = null,
+): Promise<Response> {
   const storage = await adminSessionStorage(env);
   const db = getDb(env);
   const previous = await storage.getSession(request.headers.get("Cookie"));
@@ -332,11 +396,26 @@ export async function startAdminSession(env: Env, request: Request, admin: Admin
   const headers = new Headers();
   headers.append("Set-Cookie", setCookie);
   if (request.headers.get("Cookie")?.includes(SITE_COOKIES.adminPending.name)) headers.append("Set-Cookie", await clearPendingSignIn(env));
+  const back = await keptFormTarget(env, keptIdOf(kept), admin.id);
+  if (back) return redirectWithToast(env, back, { type: "success", title: LOGIN_MESSAGES.keptRestored }, { headers });
   return redirectWithToast(env, DASHBOARD_PATH, { type: "success", title: LOGIN_MESSAGES.success }, { headers });
 }
 
-async function denied(env: Env, headers?: HeadersInit): Promise<Response> {
-  return redirectWithToast(env, LOGIN_PATH, { type: "error", title: LOGIN_MESSAGES.accessDenied }, headers ? { headers } : undefined);
+/**
+ * Back to sign-in with 'Access denied' (the spec's words) and, below it, why (`description`); with `kept`,
+ * the sign-in link carries the id of what the refused POST kept, and the toast says it will come back.
+ */
+async function denied(
+  env: Env,
+  { description, headers, kept }: { description?: string; headers?: HeadersInit; kept?: string | null } = {},
+) {
+  const to = kept ? `${LOGIN_PATH}?${new URLSearchParams({ kept })}` : LOGIN_PATH;
+  const toast = {
+    type: "error" as const,
+    title: LOGIN_MESSAGES.accessDenied,
+    description: kept ? LOGIN_MESSAGES.sessionExpiredKept : description,
+  };
+  return redirectWithToast(env, to, toast, headers ? { headers } : undefined);
 }
 
 /** Pages an admin without two-factor may still open when the site requires it. */
@@ -347,14 +426,18 @@ export const twoFactorRequired = (env: Env) => env.ADMIN_REQUIRE_2FA === "true";
 
 /**
  * The guard. Every loader and action under /admin (but the sign-in, reset and
- * invitation pages) and /warm-leads calls it first. No session, an expired or
- * ended one (its `admin_sessions` row is gone), or no admin role: redirect to
- * the login page with 'Access denied'. A POST from another origin: 403.
+ * invitation pages) and /warm-leads calls it first. No session, an ended one
+ * (its `admin_sessions` row is gone), one past the team's idle timeout or
+ * lifetime (team settings; it is ended there and then), or no admin role:
+ * redirect to the login page with a message. A refused POST whose browser
+ * still names the admin keeps the form's text for after sign-in
+ * (kept-form.server.ts). A POST from another origin: 403.
  *
- * D1 round trips: one per request (the session row, the user and the role in
- * one statement, from the primary), plus one at most once a minute per session
- * to record its last use. When the site requires two-factor sign-in, an admin
- * without it is sent to set it up first.
+ * D1 round trips: one per request (the session row, the user, the role and
+ * the team's session limits in one statement, from the primary), plus one at
+ * most once a minute per session to record its last use. A session found
+ * expired costs one more (its end). When the site requires two-factor
+ * sign-in, an admin without it is sent to set it up first.
  */
 export async function requireAdmin(request: Request, env: Env): Promise<SessionAdmin> {
   requireSameOrigin(request, env);
@@ -362,12 +445,21 @@ export async function requireAdmin(request: Request, env: Env): Promise<SessionA
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   const expiresAt = session.get("expiresAt");
-  if (!session.id || !userId || !expiresAt || expiresAt < Date.now()) throw await denied(env);
+  const refuse = async (description?: string, ended = false) => {
+    // What the refused save carried, kept for this admin (never for a request that names nobody).
+    const kept = userId ? await keepForm(env, request, userId) : null;
+    // Ended, expired or removed: forget the KV entry here too, and the cookie.
+    const headers = ended ? { "Set-Cookie": await storage.destroySession(session) } : undefined;
+    return denied(env, { description, headers, kept });
+  };
+  if (!session.id || !userId || !expiresAt) throw await refuse();
+  if (expiresAt < Date.now()) throw await refuse(LOGIN_MESSAGES.sessionExpired, true);
   const rowId = await sessionRowId(session.id);
   const found = await findSessionAdmin(env, rowId, userId);
-  if (!found) {
-    // Ended elsewhere, or the admin was removed: forget the KV entry here too, and the cookie.
-    throw await denied(env, { "Set-Cookie": await storage.destroySession(session) });
+  if (found.status === "missing") throw await refuse(undefined, true);
+  if (found.status === "expired") {
+    await endSession(getDb(env), userId, rowId);
+    throw await refuse(LOGIN_MESSAGES.sessionExpired, true);
   }
   if (found.stale) await touchSession(env, rowId);
   if (twoFactorRequired(env) && !found.admin.twoFactor && !OPEN_WITHOUT_TWO_FACTOR.has(new URL(request.url).pathname)) {

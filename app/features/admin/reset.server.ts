@@ -18,6 +18,7 @@ import { passwordResetEmail } from "./account.emails";
 import { RESET_PATH } from "./paths";
 import { hashPassword, passwordPepper } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
+import { loggable } from "~/lib/log.server";
 
 const RESET_RULES = {
   address: { name: "reset-address", limit: 10, windowSeconds: 60 * 60 },
@@ -57,7 +58,7 @@ async function sendResetLink(env: Env, admin: { id: string; email: string }): Pr
       drafts: [outboxDraft(passwordResetEmail, admin.email, { link: tokenLink(env, RESET_PATH, token) })],
     });
   } catch (error) {
-    console.error("Could not store a password reset link", error);
+    console.error("Could not store a password reset link", loggable(error));
   }
 }
 

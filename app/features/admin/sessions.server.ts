@@ -8,11 +8,16 @@
  *   place is refused at once everywhere, whatever KV still holds.
  * - The row's id is the SHA-256 of the KV session id.
  * - `last_used_at` is written at most once a minute per session.
+ * - A session ends after the team's idle timeout without a request, and at the
+ *   team's absolute lifetime after its sign-in (team settings, 12 hours and 7
+ *   days by default). The guard reads both limits in the same statement as the
+ *   row (a join on `team_settings`): no extra round trip.
  */
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
-import { adminSessions, userRoles, users } from "~/db/schema";
+import { and, desc, eq, lt, ne, sql, type SQL } from "drizzle-orm";
+import { adminSessions, teamSettings, userRoles, users } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
 import { getDb, type Db } from "~/lib/db.server";
+import { DEFAULT_SESSION_LIMITS, sessionLimitsFrom, TEAM_SETTINGS_ID, type SessionLimits } from "~/lib/team-settings.server";
 
 /** How stale `last_used_at` may get before a request writes it again. */
 export const SESSION_TOUCH_MS = 60_000;
@@ -49,18 +54,60 @@ export interface SessionAdmin {
   sessionId: string;
 }
 
-/** The admin behind a session row that exists, has not expired and belongs to `userId` (one statement). */
-export async function findSessionAdmin(env: Env, rowId: string, userId: string, now = Date.now()) {
+/** Why a session is over, or that it is not. */
+export type SessionCheck =
+  | { status: "valid"; admin: SessionAdmin; stale: boolean }
+  /** Its row is there, but idle too long, or past its lifetime: the guard ends it. */
+  | { status: "expired" }
+  /** No row: ended (by the admin, a password change or reset), or the admin removed. */
+  | { status: "missing" };
+
+/** Whether a session is past the team's limits at `now`. */
+export function sessionExpired(row: { createdAt: Date; lastUsedAt: Date; expiresAt: Date }, limits: SessionLimits, now: number): boolean {
+  return (
+    row.expiresAt.getTime() <= now ||
+    now - row.lastUsedAt.getTime() >= limits.sessionIdleMinutes * 60_000 ||
+    now - row.createdAt.getTime() >= limits.sessionMaxMinutes * 60_000
+  );
+}
+
+/**
+ * The admin behind a session row that belongs to `userId`, and whether the session is still within the
+ * team's limits: one statement (the row, the user, the admin role and the team's session limits).
+ */
+export async function findSessionAdmin(env: Env, rowId: string, userId: string, now = Date.now()): Promise<SessionCheck> {
   const row = await getDb(env)
-    .select({ id: users.id, email: users.email, totpEnabledAt: users.totpEnabledAt, lastUsedAt: adminSessions.lastUsedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      totpEnabledAt: users.totpEnabledAt,
+      createdAt: adminSessions.createdAt,
+      lastUsedAt: adminSessions.lastUsedAt,
+      expiresAt: adminSessions.expiresAt,
+      idle: teamSettings.sessionIdleMinutes,
+      max: teamSettings.sessionMaxMinutes,
+    })
     .from(adminSessions)
     .innerJoin(users, eq(users.id, adminSessions.userId))
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, "admin")))
-    .where(and(eq(adminSessions.id, rowId), eq(adminSessions.userId, userId), gt(adminSessions.expiresAt, new Date(now))))
+    .leftJoin(teamSettings, eq(teamSettings.id, TEAM_SETTINGS_ID))
+    .where(and(eq(adminSessions.id, rowId), eq(adminSessions.userId, userId)))
     .get();
-  if (!row) return undefined;
+  if (!row) return { status: "missing" };
+  if (sessionExpired(row, sessionLimitsFrom(row), now)) return { status: "expired" };
   const admin: SessionAdmin = { id: row.id, email: row.email, twoFactor: row.totpEnabledAt !== null, sessionId: rowId };
-  return { admin, stale: now - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS };
+  return { status: "valid", admin, stale: now - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS };
+}
+
+/** The team's limit in minutes (its row, else the default), in SQL. */
+const limitSql = (column: "session_idle_minutes" | "session_max_minutes", fallback: number) =>
+  sql`coalesce((SELECT ${sql.raw(column)} FROM team_settings WHERE id = ${TEAM_SETTINGS_ID}), ${fallback})`;
+
+/** A session row still within the team's limits at `now` (for lists and the cron; the guard checks the same in code). */
+function liveSession(now: number): SQL {
+  return sql`${adminSessions.expiresAt} > ${now}
+    AND ${adminSessions.lastUsedAt} > ${now} - 60000 * ${limitSql("session_idle_minutes", DEFAULT_SESSION_LIMITS.sessionIdleMinutes)}
+    AND ${adminSessions.createdAt} > ${now} - 60000 * ${limitSql("session_max_minutes", DEFAULT_SESSION_LIMITS.sessionMaxMinutes)}`;
 }
 
 /** Records a use; guarded so that concurrent requests write it once. */
@@ -83,7 +130,7 @@ export function listSessions(env: Env, userId: string, now = Date.now()) {
       lastUsedAt: adminSessions.lastUsedAt,
     })
     .from(adminSessions)
-    .where(and(eq(adminSessions.userId, userId), gt(adminSessions.expiresAt, new Date(now))))
+    .where(and(eq(adminSessions.userId, userId), liveSession(now)))
     .orderBy(desc(adminSessions.lastUsedAt))
     .all();
 }
@@ -99,7 +146,9 @@ export const endOtherSessions = (db: Db, userId: string, keepRowId: string) =>
 /** Ends every session of this admin. */
 export const endAllSessions = (db: Db, userId: string) => db.delete(adminSessions).where(eq(adminSessions.userId, userId));
 
-/** Removes rows whose session has expired (run by the cron). */
+/** Removes rows whose session has ended: past its expiry, idle too long or past the team's lifetime (run by the cron). */
 export async function pruneSessions(db: D1Database, now = Date.now()): Promise<void> {
-  await db.prepare("DELETE FROM admin_sessions WHERE expires_at < ?1").bind(now).run();
+  await getDb({ DB: db })
+    .delete(adminSessions)
+    .where(sql`NOT (${liveSession(now)})`);
 }

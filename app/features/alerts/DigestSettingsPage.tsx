@@ -8,6 +8,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
 import { formatDateTime } from "~/components/ui/format";
+import { useKeptValues } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { DIGEST_MESSAGES as M, DIGEST_SETTINGS_PATH, HOUR_OPTIONS } from "./digest.messages";
 import type { DigestSettingsData } from "./digest.server";
@@ -25,14 +26,15 @@ export function DigestSettingsForm({ data, actionData }: { data: DigestSettingsP
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === DIGEST_SETTINGS_PATH;
   const validation = useLazyValidation(loadSchema);
+  const defaults = {
+    timeZone: data.settings.timeZone,
+    digestHour: String(data.settings.digestHour),
+    digestEnabled: data.settings.digestEnabled ? "on" : undefined,
+  };
   const [form, fields] = useForm({
     id: "digest-settings",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: {
-      timeZone: data.settings.timeZone,
-      digestHour: String(data.settings.digestHour),
-      digestEnabled: data.settings.digestEnabled ? "on" : undefined,
-    },
+    defaultValue: useKeptValues<typeof defaults>() ?? defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: validation.onValidate,

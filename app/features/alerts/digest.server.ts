@@ -15,12 +15,10 @@
  * DST day is only 23 or 25 hours long (an hour that does not exist is passed
  * by "at or after"; an hour that happens twice finds the first digest).
  */
-import { auditEntry, type Actor } from "~/lib/audit.server";
-import { teamSettings } from "~/db/schema";
+import type { Actor } from "~/lib/audit.server";
 import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
-import { getDb } from "~/lib/db.server";
-import { readTeamSettings, TEAM_SETTINGS_ID, type TeamSettings } from "~/lib/team-settings.server";
+import { readTeamSettings, saveTeamSettings, type TeamSettings } from "~/lib/team-settings.server";
 import { endOfLocalDay, localTime, startOfLocalDay } from "~/lib/time-zone";
 import { DIGEST_LIST_MAX, digestEmail, type DigestPayload, type DigestPerson } from "./digest.emails";
 import type { DigestSettingsInput } from "./digest.schema";
@@ -50,28 +48,9 @@ export async function digestSettingsOverview(env: Env): Promise<DigestSettingsDa
 }
 
 /** Saves the settings with their audit entry, in one batch. */
-export async function saveDigestSettings(env: Env, value: DigestSettingsInput, actor: Actor): Promise<void> {
-  const db = getDb(env);
-  const row = {
-    timeZone: value.timeZone,
-    digestHour: value.digestHour,
-    digestEnabled: value.digestEnabled,
-    updatedAt: new Date(),
-    updatedBy: actor.email,
-  };
-  await db.batch([
-    db
-      .insert(teamSettings)
-      .values({ id: TEAM_SETTINGS_ID, ...row })
-      .onConflictDoUpdate({ target: teamSettings.id, set: row }),
-    auditEntry(db, {
-      action: "settings.digest-update",
-      actor,
-      resource: "team_settings",
-      recordId: TEAM_SETTINGS_ID,
-      detail: { timeZone: value.timeZone, digestHour: value.digestHour, digestEnabled: value.digestEnabled },
-    }),
-  ]);
+export function saveDigestSettings(env: Env, value: DigestSettingsInput, actor: Actor): Promise<void> {
+  const { timeZone, digestHour, digestEnabled } = value;
+  return saveTeamSettings(env, { timeZone, digestHour, digestEnabled }, actor, "settings.digest-update");
 }
 
 // ------------------------------------------------------------------ the cron

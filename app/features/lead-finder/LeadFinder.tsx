@@ -13,6 +13,7 @@ import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~
 import { EmptyState, Table } from "~/components/ui/Table";
 import { cn } from "~/components/ui/cn";
 import { useHydrated } from "~/lib/forms";
+import { useKeptValues } from "~/lib/kept-form";
 import { keywordSchema } from "./keyword.schema";
 import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 import type { LeadFinderActionData } from "./lead-finder.server";
@@ -39,6 +40,7 @@ function KeywordForm({ lastResult }: { lastResult?: LeadFinderActionData["keywor
   const [form, fields] = useForm({
     id: "add-keyword",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: useKeptValues<{ keyword: string }>({ intent: "add-keyword" }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: keywordSchema }),

@@ -23,6 +23,7 @@ import {
   type LeadsPage,
 } from "./leads.server";
 import { handleUpload, type UploadReport } from "./upload.server";
+import { loggable } from "~/lib/log.server";
 
 const LEAD_FINDER_PATH = "/admin/dashboard/lead-finder";
 
@@ -80,7 +81,7 @@ export async function leadFinderAction(request: Request, env: Env, actor: Actor)
     try {
       return redirectWithToast(env, to, await work());
     } catch (error) {
-      console.error(`Lead Finder ${intent} failed`, error);
+      console.error(`Lead Finder ${intent} failed`, loggable(error));
       return redirectWithToast(env, to, { type: "error", title: failure });
     }
   };
@@ -97,7 +98,7 @@ export async function leadFinderAction(request: Request, env: Env, actor: Actor)
       } catch (error) {
         // Another admin added it (in some case) since the check: the database refused the second one.
         if (isUniqueViolation(error)) return exists();
-        console.error("Adding a keyword failed", error);
+        console.error("Adding a keyword failed", loggable(error));
         return data<LeadFinderActionData>({ keywordResult: submission.reply({ formErrors: [M.keywordAddFailed] }) }, { status: 503 });
       }
       return redirectWithToast(env, back(request), { type: "success", title: M.keywordAdded });

@@ -24,6 +24,7 @@ import {
 } from "./onboarding.server";
 import { ONBOARDING_MESSAGES as M } from "./onboarding.messages";
 import { onboardingSchema, STEP_COUNT, stepSchema, stepSchemas, toDraft, type OnboardingDraft } from "./onboarding.schema";
+import { loggable } from "~/lib/log.server";
 
 export interface WizardState {
   step: number;
@@ -91,7 +92,7 @@ export async function handleWizardPost(request: Request, env: Env) {
       const savedId = await saveDraft(env, id, draft, stepCompleted);
       return savedId && savedId !== id ? await draftCookieHeader(env, savedId) : null;
     } catch (error) {
-      console.error("Saving the onboarding draft failed", error);
+      console.error("Saving the onboarding draft failed", loggable(error));
       return null;
     }
   };
@@ -132,7 +133,7 @@ export async function handleWizardPost(request: Request, env: Env) {
       try {
         outcome = await completeSubmission(env, id, full.value);
       } catch (error) {
-        console.error("Onboarding submission failed", error);
+        console.error("Onboarding submission failed", loggable(error));
         return data(state(STEP_COUNT, full.reply({ formErrors: [`${M.submissionErrorTitle}: ${M.submissionErrorBody}`] })), {
           status: 503,
         });

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { formatDateTime } from "~/components/ui/format";
+import { useKeptValues } from "~/lib/kept-form";
 import { DueBadge, StatusBadge } from "./LeadsTab";
 import { LEADS_PATH, personFormLabel, personPrivacyPath, STATUS_OPTIONS } from "./people.options";
 import { dueSchema, dueToInput, noteAddSchema, noteDeleteSchema, noteEditSchema, ownerSchema, statusSchema } from "./people.schema";
@@ -21,13 +22,19 @@ function resultFor(actionData: PersonActionData | undefined, intent: PersonActio
   return actionData.result;
 }
 
-/** What every form of the page shares: its last result once idle, validation on blur with the action's schema. */
-function useFormOptions(lastResult: Result) {
+/**
+ * What every form of the page shares: its last result once idle, validation on blur with the action's schema,
+ * and its values: as typed before a session ended (the form told apart by `match`, its intent and note), else
+ * `defaults`.
+ */
+function useFormOptions<Shape extends Record<string, string>>(lastResult: Result, match: Record<string, string>, defaults?: Shape) {
   const navigation = useNavigation();
+  const kept = useKeptValues<Shape>(match);
   return {
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    defaultValue: kept ?? defaults,
   } as const;
 }
 
@@ -43,8 +50,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 function StatusForm({ data, lastResult }: { data: PersonPageData; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "person-status",
-    ...useFormOptions(lastResult),
-    defaultValue: { status: data.person.status, lostReason: data.person.lost_reason ?? "" },
+    ...useFormOptions(lastResult, { intent: "status" }, { status: data.person.status, lostReason: data.person.lost_reason ?? "" }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: statusSchema }),
   });
   return (
@@ -73,8 +79,7 @@ function StatusForm({ data, lastResult }: { data: PersonPageData; lastResult: Re
 function OwnerForm({ data, lastResult }: { data: PersonPageData; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "person-owner",
-    ...useFormOptions(lastResult),
-    defaultValue: { ownerId: data.person.owner_id ?? "" },
+    ...useFormOptions(lastResult, { intent: "owner" }, { ownerId: data.person.owner_id ?? "" }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ownerSchema }),
   });
   return (
@@ -96,8 +101,7 @@ function OwnerForm({ data, lastResult }: { data: PersonPageData; lastResult: Res
 function DueForm({ data, lastResult }: { data: PersonPageData; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "person-due",
-    ...useFormOptions(lastResult),
-    defaultValue: { dueAt: dueToInput(data.person.due_at) },
+    ...useFormOptions(lastResult, { intent: "due" }, { dueAt: dueToInput(data.person.due_at) }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: dueSchema }),
   });
   return (
@@ -125,7 +129,7 @@ const MARKUP_HINT = "**bold**, [label](https://…), and lines starting with - m
 function NoteAddForm({ lastResult, noteKey }: { lastResult: Result; noteKey: string }) {
   const [form, fields] = useForm({
     id: "person-note-add",
-    ...useFormOptions(lastResult),
+    ...useFormOptions<{ body: string }>(lastResult, { intent: "note-add" }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteAddSchema }),
   });
   return (
@@ -145,20 +149,20 @@ function NoteAddForm({ lastResult, noteKey }: { lastResult: Result; noteKey: str
 
 function NoteActions({ note, actionData }: { note: Extract<TimelineItem, { type: "note" }>; actionData?: PersonActionData }) {
   const editResult = resultFor(actionData, "note-edit", note.id);
+  const keptEdit = useKeptValues({ intent: "note-edit", noteId: note.id });
   const [form, fields] = useForm({
     id: `note-edit-${note.id}`,
-    ...useFormOptions(editResult),
-    defaultValue: { body: note.body, noteId: note.id },
+    ...useFormOptions(editResult, { intent: "note-edit", noteId: note.id }, { body: note.body, noteId: note.id }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteEditSchema }),
   });
   const [deleteForm] = useForm({
     id: `note-delete-${note.id}`,
-    ...useFormOptions(resultFor(actionData, "note-delete", note.id)),
+    ...useFormOptions(resultFor(actionData, "note-delete", note.id), { intent: "note-delete", noteId: note.id }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteDeleteSchema }),
   });
   return (
     <div className="mt-2 flex flex-wrap items-start gap-2">
-      <details className="min-w-0 flex-1" open={editResult !== undefined}>
+      <details className="min-w-0 flex-1" open={editResult !== undefined || !!keptEdit}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Edit note</summary>
         <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="note-edit" />

@@ -4,7 +4,7 @@
  * and the admin's changes (status, owner, due date, notes), each written with
  * its timeline event in one batch.
  */
-import { AUDIT_ACTIONS, auditStatement, requestActor, type Actor } from "~/lib/audit.server";
+import { AUDIT_ACTIONS, auditStatement, filtersDetail, requestActor, type Actor } from "~/lib/audit.server";
 import { sql } from "drizzle-orm";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
@@ -23,6 +23,7 @@ import { PEOPLE_MESSAGES as M } from "./people.messages";
 import { DUE_OPTIONS, NO_OWNER, PEOPLE_PAGE_SIZE, personPath, SEARCH_MAX, statusLabel, type DueFilter } from "./people.options";
 import { dueFromInput, personActionSchema, type PersonIntent } from "./people.schema";
 import { submissionSections, type SubmissionSection } from "./submissions";
+import { loggable } from "~/lib/log.server";
 
 // ------------------------------------------------------------------ the list
 
@@ -254,12 +255,17 @@ const csvRow = (r: PersonListRow): unknown[] => [
   r.notes,
 ];
 
-/** The filtered list as a CSV download, streamed through the one writer. The first page is read before answering. */
-/** The Leads CSV; recorded in the audit log (`export.leads`, its filters) before any row leaves. */
+/**
+ * The Leads CSV, streamed through the one writer; the first page is read before answering. Recorded in the audit
+ * log (`export.leads`: its filters, and whether a search was made) before any row leaves.
+ */
 export async function exportPeopleCsv(db: D1Database, url: URL, actor: Actor): Promise<Response> {
-  const pages = exportPeople(db, parsePeopleFilters(url));
+  const filters = parsePeopleFilters(url);
+  const pages = exportPeople(db, filters);
   const first = await pages.next();
-  const detail = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== "").slice(0, 10));
+  // The filters as parsed (each from its fixed list; an owner only as an id), and whether a search was made: never its text.
+  const owner = filters.owner && /^(none|[0-9a-f-]{36})$/i.test(filters.owner) ? filters.owner : filters.owner ? "unknown" : null;
+  const detail = filtersDetail({ status: filters.status, form: filters.form, owner, due: filters.due }, filters.q);
   await auditStatement(db, { action: AUDIT_ACTIONS.exportLeads, actor, resource: "leads", detail }).run();
   async function* rows() {
     if (first.done) return;
@@ -599,7 +605,7 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
       const results = await db.batch(statements);
       if (alerts) await enqueueOutbox(env, returnedIds(results[statements.indexOf(alerts)]));
     } catch (error) {
-      console.error(`Person ${personId}: ${value.intent} failed`, error);
+      console.error(`Person ${personId}: ${value.intent} failed`, loggable(error));
       return reply(submission.reply({ formErrors: [M.saveFailed] }), 503);
     }
   }

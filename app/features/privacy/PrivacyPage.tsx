@@ -5,6 +5,7 @@ import { TabHeading } from "~/features/admin/AdminShell";
 import { Button } from "~/components/ui/Button";
 import { ConfirmForm } from "~/components/ui/Confirm";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
+import { useKeptValues } from "~/lib/kept-form";
 import { PRIVACY_EXPORT_PATH, PRIVACY_PATH } from "~/lib/paths";
 import { PRIVACY_MESSAGES as M } from "./privacy.messages";
 import { lookupSchema } from "./privacy.schema";
@@ -18,7 +19,7 @@ function LookupForm({ actionData, email }: { actionData?: PrivacyActionData; ema
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultValue: { email },
+    defaultValue: useKeptValues<{ email: string }>({ intent: "lookup" }) ?? { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: lookupSchema }),
   });
   return (

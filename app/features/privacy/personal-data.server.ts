@@ -174,12 +174,13 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
   blogs: "Site content; the author is a published byline, updated_by the admin who saved it.",
   revisions: "Earlier versions of site content; saved_by is the admin.",
   media: "Uploaded images; name is the file's name, uploaded_by the admin.",
-  rate_limits: "Short-lived counters of the sign-in throttle (keyed by address or account), removed by the cron after a day.",
+  rate_limits:
+    "Short-lived counters of the sign-in throttle and of wrong two-factor codes (keyed by address, typed email or admin id), removed by the cron after a day.",
   people_search:
     "The Leads search index over people (FTS5 with external content): it reads email, name, company and app from `people` and keeps only their trigram tokens; a person's erasure removes their entry through the people delete trigger.",
   notification_destinations:
     "The team's alert destinations (Slack or webhook URLs); name is the destination's name. The events sent to them are email_outbox rows, covered above.",
-  team_settings: "The team's digest settings; updated_by is the admin who saved them.",
+  team_settings: "The team's digest settings and admin session limits; updated_by is the admin who saved them.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
 };
 

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { PERSONAL_DATA } from "./personal-data.server";
 import { PRIVACY_MESSAGES as M } from "./privacy.messages";
 import { exportSchema, privacyActionSchema, type PrivacyIntent } from "./privacy.schema";
+import { loggable } from "~/lib/log.server";
 
 /** The audit log's actions; the address is kept only as `emailHash` (detail.email). */
 export const PRIVACY_AUDIT = { export: "privacy.export", erase: "privacy.erase" } as const satisfies Record<string, AuditAction>;
@@ -217,7 +218,7 @@ export async function privacyAction(request: Request, env: Env, actor: Actor) {
       try {
         erased = await erasePersonalData(env, value.email, value.requestId, actor);
       } catch (error) {
-        console.error("Privacy: erasure failed", error);
+        console.error("Privacy: erasure failed", loggable(error));
         // The confirmation again with the message; its counts too, unless the database cannot even be read.
         const view = await privacyView(env.DB, value.email, "confirm", value.requestId).catch((): PrivacyView => ({
           step: "confirm",

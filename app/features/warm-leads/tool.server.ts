@@ -1,7 +1,7 @@
 /** The warm-leads tool's loader and CSV export (the routes call these behind requireAdmin). */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
+import { AUDIT_ACTIONS, auditStatement, filtersDetail, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { pageFromUrl } from "~/lib/pagination";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -47,7 +47,7 @@ export async function loadWarmLeads(request: Request, env: Env): Promise<{ view:
  * The whole result as CSV, streamed page by page. With nothing to export (or
  * a bad keyword, or a failed query) no file: back to the search with the
  * message as a toast. Otherwise the export is recorded in the audit log
- * (`export.warm-leads`, its keyword) before any row leaves.
+ * (`export.warm-leads`, that a search was made) before any row leaves.
  */
 export async function exportWarmLeadsCsv(request: Request, env: Env, actor: Actor): Promise<Response> {
   const url = new URL(request.url);
@@ -67,7 +67,13 @@ export async function exportWarmLeadsCsv(request: Request, env: Env, actor: Acto
     return redirectWithToast(env, back, { type: "error", title: M.fetchFailed });
   }
   if (first.done) return redirectWithToast(env, back, { type: "error", title: M.nothingToExport });
-  await auditStatement(env.DB, { action: AUDIT_ACTIONS.exportWarmLeads, actor, resource: "warm-leads", detail: { keyword } }).run();
+  // That a search was made, never its text (the log keeps no typed search: see filtersDetail).
+  await auditStatement(env.DB, {
+    action: AUDIT_ACTIONS.exportWarmLeads,
+    actor,
+    resource: "warm-leads",
+    detail: filtersDetail({}, keyword),
+  }).run();
   const firstPage = first.value;
   async function* rows() {
     yield firstPage.map(exportRow);

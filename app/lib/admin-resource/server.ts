@@ -35,6 +35,7 @@ import {
   type ResourceRow,
   type RowKeyOf,
 } from "./types";
+import { loggable } from "../log.server";
 
 /** What the site already serves: slugs may not take these first path segments. */
 export type ServerContext = { env: Env; reservedPaths: ReadonlySet<string> };
@@ -300,7 +301,7 @@ export function createResourceHandlers(
         error: null as string | null,
       });
     } catch (error) {
-      console.error(`Listing ${def.tab} failed`, error);
+      console.error(`Listing ${def.tab} failed`, loggable(error));
       const counts: Record<string, number> = {};
       const failed = {
         ...common,
@@ -324,7 +325,7 @@ export function createResourceHandlers(
     try {
       return redirectWithToast(env, back, await run(env, form, actor));
     } catch (error) {
-      console.error(`A list action on ${resource.def.tab} failed`, error);
+      console.error(`A list action on ${resource.def.tab} failed`, loggable(error));
       return redirectWithToast(env, back, { type: "error", title: resource.def.messages.saveFailed });
     }
   }
@@ -388,7 +389,7 @@ export function createResourceHandlers(
         const raced = resource.check ? await resource.check(ctxOf(args.context), value, id).catch(() => null) : null;
         if (raced) return { status: 400, fieldErrors: raced };
       }
-      console.error(`Saving a ${def.singular} failed`, error);
+      console.error(`Saving a ${def.singular} failed`, loggable(error));
       // The declaration's message (spec), then what the database said, when it said something.
       return { status: 503, formErrors: [def.messages.saveFailed, dbMessage(error)].filter((m): m is string => !!m) };
     }
@@ -465,7 +466,7 @@ export function createResourceHandlers(
         removed ? { type: "success", title: def.messages.deleted } : { type: "error", title: def.messages.deleteFailed },
       );
     } catch (error) {
-      console.error(`Deleting a ${def.singular} failed`, error);
+      console.error(`Deleting a ${def.singular} failed`, loggable(error));
       return redirectWithToast(env, resourcePath(def), { type: "error", title: def.messages.deleteFailed });
     }
   }
