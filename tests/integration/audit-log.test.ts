@@ -419,7 +419,7 @@ describe("exports", () => {
         env.DB.prepare("INSERT INTO audit_log (id, at, action, detail) VALUES (?1, ?2, ?3, ?4)").bind(id, Date.now(), action, detail),
       ),
     );
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0022_audit_search_text.sql");
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0023_audit_search_text.sql");
     expect(migration).toBeTruthy();
     const run = async () => {
       for (const query of migration!.queries) await env.DB.prepare(query).run();

@@ -36,7 +36,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const currentStep = () => Math.floor(Date.now() / 1000 / TOTP.period);
 
 /** The time step a code belongs to (now, or one step either side), or null when it is not a valid code. */
-export async function totpStep(env: Env, stored: Sealed, code: string): Promise<number | null> {
+export async function totpStep(env: Env, stored: Sealed | string, code: string): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const secret = await unseal(env, "totp", stored);
   for (;;) {
