@@ -1,18 +1,19 @@
 /** Small helpers about the incoming request. */
+import { sameSitePath } from "./urls";
+
 
 export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
 }
 
-/** A same-site path to go back to, never an open redirect. */
+/**
+ * A same-site path to go back to, never an open redirect: the input checked
+ * and normalised by `sameSitePath` (the check rendered content links use
+ * too), without its fragment; `fallback` for anything else.
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length > 500) return fallback;
-  // No control characters (a tab or newline can turn "/\t/evil" into another host) and no backslashes.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
-  const url = new URL(value, "http://same.invalid");
-  if (url.host !== "same.invalid") return fallback;
-  return url.pathname + url.search;
+  const path = sameSitePath(value);
+  return path === null ? fallback : path.replace(/#.*$/, "");
 }
 
 /** Largest form body we accept on public forms (bytes). */
