@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -17,6 +18,7 @@ import { NotFound, ServerError } from "~/features/marketing/deferred";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
+import { asksForNewStamp } from "~/lib/form-guard";
 import { formStamp } from "~/lib/form-guard.server";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
@@ -38,6 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const formGuard = { stamp: await formStamp(env), siteKey: env.TURNSTILE_SITE_KEY ?? "" };
   return data({ toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL, formGuard }, { headers: headers ?? undefined });
 }
+
+/** After an answer that refused the page's stamp (even a 400), a fresh one: see `asksForNewStamp`. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  asksForNewStamp(actionResult) || defaultShouldRevalidate;
 
 /**
  * Route modules can set `handle`: `hideWaitlistBanner` drops the banner;

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
-    handle: ({ email }) => subscribeNewsletter(env, email),
+    handle: ({ email }, stamp) => subscribeNewsletter(env, email, stamp),
     // A new sign-up is asked to confirm; an address already confirmed hears the usual line (nothing is sent).
     success: (result) => ({
       type: "success",

@@ -19,6 +19,7 @@ import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { getDb } from "~/lib/db.server";
+import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { consentStatement } from "./email-list.server";
@@ -38,7 +39,8 @@ const confirmUrl = (env: Env, token: string) => `${env.SITE_URL.replace(/\/+$/, 
 
 const byEmail = (email: string) => sql`lower(trim(${newsletterSubscribers.email})) = lower(trim(${email}))`;
 
-export async function subscribeNewsletter(env: Env, email: string, now = Date.now()): Promise<SubscribeResult> {
+/** `stamp`: the post's claim on its form stamp (no Turnstile token), recorded in the batch. */
+export async function subscribeNewsletter(env: Env, email: string, stamp: StampClaim | null, now = Date.now()): Promise<SubscribeResult> {
   const db = getDb(env);
   const existing = await db
     .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
@@ -71,6 +73,7 @@ export async function subscribeNewsletter(env: Env, email: string, now = Date.no
         ],
         drafts,
         // No person yet: an unconfirmed address may be anyone's. The confirmation links it.
+        stamp,
       });
       return { status: "confirmation-sent" };
     }
@@ -89,6 +92,7 @@ export async function subscribeNewsletter(env: Env, email: string, now = Date.no
       ],
       drafts,
       onlyIfChanged: true,
+      stamp,
     });
     if (stored.status === "written" && stored.results[0]?.meta.changes === 0) return subscribeAfterRace(env, email);
     return { status: "confirmation-sent" };
