@@ -15,11 +15,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
     handle: ({ email }, stamp) => subscribeNewsletter(env, email, stamp),
-    // A new sign-up is asked to confirm; an address already confirmed hears the usual line (nothing is sent).
-    success: (result) => ({
-      type: "success",
-      title: result?.status === "already-subscribed" ? NEWSLETTER_MESSAGES.alreadySubscribed : NEWSLETTER_MESSAGES.success,
-    }),
+    // Every address hears the same (a confirmed one is told by email that it is already on the list): the form tells
+    // a stranger nothing about who subscribed.
+    success: { type: "success", title: NEWSLETTER_MESSAGES.success },
     failure: NEWSLETTER_MESSAGES.failure,
   });
 }

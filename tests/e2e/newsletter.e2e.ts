@@ -1,12 +1,23 @@
 /**
  * The newsletter's double opt-in and one-click unsubscribe, as a visitor does
  * it, with JavaScript and without: sign up, open the confirmation link from the
- * email (the local transport prints it), confirm with the button, then open the
- * unsubscribe link from the welcome email and leave with the button.
+ * email (the local transport prints it), confirm with the button, sign up again
+ * (the same answer; an email says the address is on the list), then open the
+ * unsubscribe link from the newest list email and leave with the button.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailLink, expectAccessible, launchChromium, modes, newContext, query, uniqueEmail, waitForHydration } from "./support";
+import {
+  emailLink,
+  emailWithSubject,
+  expectAccessible,
+  launchChromium,
+  modes,
+  newContext,
+  query,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,7 +60,19 @@ describe.each(modes)("newsletter $name", ({ js }) => {
     await page.getByRole("heading", { level: 1, name: "You're subscribed", exact: true }).waitFor();
     expect(status(email)).toBe("confirmed");
 
-    // The welcome email's unsubscribe link: the page asks first.
+    // Signing up again with an address already on the list: the same answer as anyone gets (the form tells a
+    // stranger nothing); the subscriber's inbox says it is already on the list.
+    await visit(page, js, "/newsletter");
+    await form.getByLabel("Email for growth notes").fill(email);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    if (js) await form.getByRole("status").getByText(asked).waitFor();
+    else await page.getByTestId("toast").getByText(asked).waitFor();
+    expect(await page.getByText("You're subscribed!").count()).toBe(0);
+    const notice = await emailWithSubject(email, "You're already subscribed to Founder Leads growth notes");
+    expect(notice).toContain("It is already on the list, so nothing has changed");
+    expect(status(email)).toBe("confirmed");
+
+    // The unsubscribe link of the newest list email: the page asks first.
     await visit(page, js, await emailLink(email, "/unsubscribe"));
     await page.getByRole("heading", { level: 1, name: "Unsubscribe", exact: true }).waitFor();
     expect(await page.getByText(`Stop sending newsletter emails to ${email}?`).count()).toBe(1);

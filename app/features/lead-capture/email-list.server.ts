@@ -19,7 +19,7 @@ import { getDb } from "~/lib/db.server";
 import type { StampClaim } from "~/lib/form-guard.server";
 import type { EmailList } from "~/lib/email-lists";
 import { isUniqueViolation } from "~/lib/unique.server";
-import { newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
+import { newsletterAlreadySubscribedEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
 import { waitlistConfirmationEmail } from "./waitlist.emails";
 
 export type JoinResult = { status: "joined"; outboxIds: string[]; queued: boolean } | { status: "already-joined" };
@@ -90,7 +90,7 @@ export async function joinWaitlistList(
 
 /** The kinds of email each list sends its members: cancelled when they unsubscribe. */
 const LIST_KINDS: Record<EmailList, string[]> = {
-  newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind],
+  newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind, newsletterAlreadySubscribedEmail.kind],
   waitlist: [waitlistConfirmationEmail.kind],
 };
 
