@@ -19,7 +19,7 @@ const network = () => `2001:db8:${hex()}:${hex()}:`;
 const contact = (email = `addr-${uid()}@example.com`) => ({ name: "Ada", email, message: "Please send me some leads for my app." });
 
 describe("IPv6 clients are counted by their /64", () => {
-  it("in a public form's edge limit: new addresses in one /64 share its count; another /64 has its own", async () => {
+  it("in a public form's edge limit: new addresses in one /64 share its count; another /64 has its own", { timeout: 30_000 }, async () => {
     const net = network();
     let host = 0;
     // The contact form: 5 a minute per client (STRICT_FORM_RATE_LIMITER).
@@ -32,7 +32,7 @@ describe("IPv6 clients are counted by their /64", () => {
     expect((await postForm("/contact", contact(), { ip: `${network()}1:2:3:4` })).status).toBe(302);
   });
 
-  it("in the limit of posts without a token", async () => {
+  it("in the limit of posts without a token", { timeout: 30_000 }, async () => {
     const net = network();
     let host = 0;
     const post = async () =>
@@ -42,7 +42,7 @@ describe("IPv6 clients are counted by their /64", () => {
     expect(accepted).toBeLessThan(6);
   });
 
-  it("in sign-in: guesses at many emails from many addresses of one /64 are refused after 10", async () => {
+  it("in sign-in: guesses at many emails from many addresses of one /64 are refused after 10", { timeout: 30_000 }, async () => {
     const net = network();
     const statuses: number[] = [];
     for (let i = 1; i <= 12; i++) statuses.push((await login(`nobody-${uid()}@example.com`, "guess", { ip: `${net}${i}::${i}` })).status);
@@ -83,20 +83,24 @@ describe("the client address", () => {
     }
   });
 
-  it("is X-Forwarded-For's first address in development behind a trusted proxy, and it is what the limits count", async () => {
-    const trusted = { ...env, ENVIRONMENT: "development", TRUST_X_FORWARDED_FOR: "true" };
-    const { forwarded, remoteip } = await forwardedPost(trusted, "127.0.0.1");
-    expect(remoteip).toBe(forwarded);
-    // One proxy address, many clients behind it: each forwarded /64 has its own count.
-    const net = network();
-    const { accepted } = await burstUntilRefused(
-      () => postForm("/contact", contact(), { testEnv: trusted, ip: "127.0.0.1", headers: { "X-Forwarded-For": `${net}:1, 127.0.0.1` } }),
-      5,
-    );
-    expect(accepted).toBeGreaterThanOrEqual(5);
-    expect(
-      (await postForm("/contact", contact(), { testEnv: trusted, ip: "127.0.0.1", headers: { "X-Forwarded-For": `${network()}:1` } }))
-        .status,
-    ).toBe(302);
-  });
+  it(
+    "is X-Forwarded-For's first address in development behind a trusted proxy, and it is what the limits count",
+    { timeout: 30_000 },
+    async () => {
+      const trusted = { ...env, ENVIRONMENT: "development", TRUST_X_FORWARDED_FOR: "true" };
+      const { forwarded, remoteip } = await forwardedPost(trusted, "127.0.0.1");
+      expect(remoteip).toBe(forwarded);
+      // One proxy address, many clients behind it: each forwarded /64 has its own count.
+      const net = network();
+      const { accepted } = await burstUntilRefused(
+        () => postForm("/contact", contact(), { testEnv: trusted, ip: "127.0.0.1", headers: { "X-Forwarded-For": `${net}:1, 127.0.0.1` } }),
+        5,
+      );
+      expect(accepted).toBeGreaterThanOrEqual(5);
+      expect(
+        (await postForm("/contact", contact(), { testEnv: trusted, ip: "127.0.0.1", headers: { "X-Forwarded-For": `${network()}:1` } }))
+          .status,
+      ).toBe(302);
+    },
+  );
 });

@@ -83,7 +83,8 @@ const BYPASSES = [
 const landsOn = (location: string, from = `${ORIGIN}/contact`) => new URL(location, from).origin;
 
 describe("redirects built from input", () => {
-  it(`a form's redirectTo from ${BYPASSES.length} known bypasses: every Location stays on the site`, async () => {
+  // Two posts per bypass: well over the default 5 s on a busy machine.
+  it(`a form's redirectTo from ${BYPASSES.length} known bypasses: every Location stays on the site`, { timeout: 60_000 }, async () => {
     expect(BYPASSES.length).toBeGreaterThanOrEqual(30);
     const offSite: string[] = [];
     for (const target of BYPASSES) {
@@ -117,7 +118,7 @@ describe("redirects built from input", () => {
 });
 
 describe("links in rendered content", () => {
-  it("renders none of the bypasses as a link off the site", async () => {
+  it("renders none of the bypasses as a link off the site", { timeout: 30_000 }, async () => {
     // An explicit absolute http(s) address is an external link by design (opened in a new tab); every other entry
     // would be a same-site path or script, and must not become a link elsewhere.
     const corpus = BYPASSES.filter((u) => !/^https?:\/\//i.test(u));

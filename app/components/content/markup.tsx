@@ -14,14 +14,14 @@ const LINK = /\[([^[\]\n]+)\]\(([^()\s]+)\)/g;
 
 type SafeHref = { href: string; external: boolean } | null;
 
-/** An absolute http(s) address as a browser reads it, or null (no controls, spaces or backslashes in it). */
-function webHref(url: string): string | null {
-  if (!/^https?:\/\//i.test(url) || /[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return null;
+/** Whether an absolute http(s) address reads as one to a browser too (no controls, spaces or backslashes in it). */
+function isWebAddress(url: string): boolean {
+  if (!/^https?:\/\//i.test(url) || /[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return false;
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname ? parsed.href : null;
+    return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname !== "";
   } catch {
-    return null;
+    return false;
   }
 }
 
@@ -33,8 +33,7 @@ export function safeHref(url: string): SafeHref {
   }
   if (/^#[\w-]+$/.test(u)) return { href: u, external: false };
   if (/^mailto:[^\s]+@[^\s]+$/i.test(u)) return { href: u, external: false };
-  const web = webHref(u);
-  return web === null ? null : { href: web, external: true };
+  return isWebAddress(u) ? { href: u, external: true } : null;
 }
 
 function link(label: ReactNode, url: string, key: string | number): ReactNode {
