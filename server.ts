@@ -24,6 +24,7 @@ import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
 import { bookmarkCookie, openD1Session, readsFromPrimary } from "./app/lib/d1-session.server";
 import { fromEdgeCache, isEdgeCached, privateUnlessPublic, purgeEdgeCache } from "./app/lib/edge-cache.server";
 import { loggable } from "./app/lib/log.server";
+import { settleClientAddress } from "./app/lib/request.server";
 
 // Cast once, into a variable: the import is `any` before a build and the bundle's inferred types after it, and a
 // cast passed straight as an argument reads as unnecessary to the linter before a build (npm test lints first).
@@ -45,7 +46,8 @@ export default {
     loadContext.afterResponse = (task) => deferred.push(task);
     try {
       // A cookie the site cannot read or verify is dropped here, before any loader sees it, and cleared.
-      const { request: cookiesRead, clear } = await dropUnreadableCookies(request, env);
+      // The client address (rate limits, the audit log) is CF-Connecting-IP; in development, a proxy's if trusted.
+      const { request: cookiesRead, clear } = await dropUnreadableCookies(settleClientAddress(request, env), env);
       const readable = oneClickUnsubscribeRequest(cookiesRead);
       const session = await openD1Session(readable, env);
       const sessionEnv = { ...env, DB: session as unknown as D1Database };

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -18,6 +19,7 @@ import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
 import { keptFormFor } from "~/features/admin/kept-form.server";
+import { asksForNewStamp } from "~/lib/form-guard";
 import { formStamp } from "~/lib/form-guard.server";
 import { KeptFormProvider } from "~/lib/kept-form";
 import { useNonce } from "~/lib/nonce";
@@ -45,6 +47,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: headers ?? undefined },
   );
 }
+
+/** After an answer that refused the page's stamp (even a 400), a fresh one: see `asksForNewStamp`. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  asksForNewStamp(actionResult) || defaultShouldRevalidate;
 
 /**
  * Route modules can set `handle`: `hideWaitlistBanner` drops the banner;

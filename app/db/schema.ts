@@ -448,6 +448,24 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+/**
+ * Form stamps already used (ADR 0015): one row per post that passed without a
+ * Turnstile token, written in the submission's own batch. `hash` is the
+ * SHA-256 of the stamp's signed part (its primary key refuses a second use);
+ * `submission` the SHA-256 of the stamp's id, the form and the value posted,
+ * so the same post sent again is told from another. Removed by the cron once
+ * older than a stamp may live (a day).
+ */
+export const usedFormStamps = sqliteTable(
+  "used_form_stamps",
+  {
+    hash: text("hash").primaryKey(),
+    submission: text("submission").notNull(),
+    usedAt: integer("used_at").notNull(),
+  },
+  (t) => [index("used_form_stamps_used_at_idx").on(t.usedAt)],
+);
+
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect;
 

@@ -7,7 +7,11 @@ import { digestEmail } from "~/features/alerts/digest.emails";
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
 import { premiumNoticeEmail, premiumRequesterEmail } from "~/features/lead-capture/premium.emails";
-import { newsletterConfirmEmail, newsletterWelcomeEmail } from "~/features/lead-capture/newsletter.emails";
+import {
+  newsletterAlreadySubscribedEmail,
+  newsletterConfirmEmail,
+  newsletterWelcomeEmail,
+} from "~/features/lead-capture/newsletter.emails";
 import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/onboarding/onboarding.emails";
 import { qaAlertEmail } from "~/features/qa/qa.emails";
@@ -18,6 +22,7 @@ const templates: EmailTemplate<any>[] = [
   ...waitlistEmails,
   newsletterConfirmEmail,
   newsletterWelcomeEmail,
+  newsletterAlreadySubscribedEmail,
   contactNoticeEmail,
   leadMagnetVisitorEmail,
   leadMagnetNoticeEmail,

@@ -15,6 +15,14 @@
  * submission has its person from the moment it exists, and a retried batch
  * finds both already there.
  *
+ * A post that passed the public forms' check with its time stamp (no
+ * Turnstile token) hands its `stamp` claim: the batch begins by recording it
+ * (`used_form_stamps`, unique), so the stamp is spent exactly when the
+ * submission is stored, all or nothing. Refused by that key, the procedure
+ * looks at who used the stamp: this same post (an earlier try, or the post
+ * sent again after a lost answer) is done; another post is refused
+ * (`StampUsedError`), and nothing of it is stored.
+ *
  * Alerts (ADR 0012): the same batch ends with ONE statement writing the
  * write's events (submission.created, person.created when the person is new,
  * and any `events` of the caller) as webhook deliveries for every destination
@@ -22,6 +30,7 @@
  */
 import { D1_RETRY_DELAYS_MS, isTransientD1Error } from "~/lib/d1-retry.server";
 import { getDb, type Db } from "~/lib/db.server";
+import { stampUse, StampUsedError, usedStampStatement, type StampClaim } from "~/lib/form-guard.server";
 import { dueFromPromise, personFormLabel, type PersonForm } from "~/lib/people";
 import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "./events.server";
 import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "./outbox.server";
@@ -48,6 +57,8 @@ interface StoreAndNotify {
   person?: PersonLink;
   /** Alert events beyond the ones a person link makes (submission.created, person.created). */
   events?: AlertEventDraft[];
+  /** The post's claim on its form stamp (no Turnstile token): recorded first in the batch, once per request. */
+  stamp?: StampClaim | null;
 }
 
 /** The submitter of a record, as the form gave them. Empty texts leave what the person had. */
@@ -170,7 +181,11 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   const eventKey = crypto.randomUUID();
   const events = [...(write.person ? personEvents(write.person, newPersonId) : []), ...(write.events ?? [])];
   const perDraft = perDraftOutbox(write.drafts, write.onlyIfChanged ?? false);
+  // An earlier write of this request (onboarding's fallback to a new row) may have recorded the claim already.
+  const stamp = write.stamp && !write.stamp.used ? write.stamp : null;
+  const first = stamp ? 1 : 0;
   const statements = [
+    ...(stamp ? [usedStampStatement(env.DB, stamp, at)] : []),
     ...records,
     ...outboxStatements(db, env.DB, drafts, write.onlyIfChanged ?? false),
     // After the emails: a guarded person link checks that the first email was written.
@@ -187,12 +202,14 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
     try {
       const results = await env.DB.batch(statements);
       // Guarded emails that were not written (nothing changed), and capped ones, are not queued.
-      const queued = (i: number) => (results[records.length + i]?.results as { status?: string }[] | undefined)?.[0]?.status === "queued";
+      const queued = (i: number) =>
+        (results[first + records.length + i]?.results as { status?: string }[] | undefined)?.[0]?.status === "queued";
       const written = perDraft ? ids.filter((_, i) => queued(i)) : ids;
       const deliveries = events.length ? returnedIds(results[results.length - 1]) : [];
+      if (stamp) stamp.used = true;
       return {
         status: "written",
-        results: results.slice(0, records.length),
+        results: results.slice(first, first + records.length),
         queued: await enqueueOutbox(env, [...written, ...deliveries]),
       };
     } catch (error) {
@@ -202,7 +219,19 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
       if ((transient || attempt > 0) && (await ours().catch(() => false))) {
         console.warn(`D1 write "${write.label}": an earlier try had committed (its answer was lost); counted as done`);
         const deliveries = events.length ? await deliveriesOfKey(env.DB, eventKey).catch(() => []) : [];
+        if (stamp) stamp.used = true;
         return { status: "found", queued: await enqueueOutbox(env, [...ids, ...deliveries]) };
+      }
+      if (stamp) {
+        const use = await stampUse(env.DB, stamp).catch(() => "none" as const);
+        if (use === "other") throw new StampUsedError();
+        if (use === "same") {
+          // This post was stored before (sent again after a lost answer, or a try whose guarded emails had nothing to
+          // write): done. Its emails were queued by the try that wrote them; the sweeper covers any left behind.
+          console.warn(`D1 write "${write.label}": this post's stamp was used by the same post before; counted as done`);
+          stamp.used = true;
+          return { status: "found", queued: true };
+        }
       }
       if (!transient || attempt >= delays.length) throw error;
       console.warn(

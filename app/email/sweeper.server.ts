@@ -10,13 +10,14 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
 import { pruneSessions } from "~/features/admin/sessions.server";
+import { pruneUsedStamps } from "~/lib/form-guard.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { enqueueOutbox } from "./outbox.server";
 import { MAX_TOTAL_ATTEMPTS, STALE_QUEUED_MS, SWEEP_BUDGET, SWEEP_PAGE } from "./policy";
 
 interface SweepResult {
   requeued: string[];
-  /** D1 queries the sweep made (the rate-limit and expired-session prunes included). */
+  /** D1 queries the sweep made (the rate-limit, used-stamp and expired-session prunes included). */
   queries: number;
   /** Why it stopped: nothing more was due, or a budget ran out. */
   stoppedBy: "done" | "queries" | "time";
@@ -28,9 +29,9 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
   const requeued: string[] = [];
   let queries = 0;
   let stoppedBy: SweepResult["stoppedBy"] = "done";
-  // One page costs two queries; keep two for the prunes at the end.
+  // One page costs two queries; keep three for the prunes at the end.
   while (true) {
-    if (queries + 4 > budget.queries) {
+    if (queries + 5 > budget.queries) {
       stoppedBy = "queries";
       break;
     }
@@ -77,8 +78,9 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
     if (ids.length < SWEEP_PAGE) break;
   }
   await pruneRateLimits(env.DB, now);
+  await pruneUsedStamps(env.DB, now);
   await pruneSessions(env.DB, now);
-  queries += 2;
+  queries += 3;
   if (requeued.length > 0 || stoppedBy !== "done")
     console.log(`Outbox sweeper re-queued ${requeued.length} email(s) in ${queries} D1 queries (stopped: ${stoppedBy})`);
   return { requeued, queries, stoppedBy };

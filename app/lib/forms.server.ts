@@ -1,19 +1,20 @@
 /**
  * One place for what every public form action does before its own work:
  * read the body (size-capped), answer a filled honeypot like a success, count
- * the request against a per-IP rate limit, validate with the same zod schema
- * the browser uses, and pass the bot check (a verified Turnstile token, or the
- * signed time stamp and a stricter limit: form-guard.server.ts) before
- * anything is stored.
+ * the request against a per-address rate limit, validate with the same zod
+ * schema the browser uses, and pass the bot check (a verified Turnstile token,
+ * or the signed time stamp, a stricter limit and a claim on the stamp:
+ * form-guard.server.ts) before anything is stored. A limiter that fails lets
+ * through only a post with a verified token (503 otherwise).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { guardPublicForm } from "./form-guard.server";
+import { claimStamp, GUARD_MESSAGES, guardPublicForm, StampUsedError, type StampClaim } from "./form-guard.server";
 import { isHoneypotFilled } from "./honeypot";
 import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE, type EdgeRateLimitRule } from "./rate-limit.server";
-import { BodyTooLargeError, clientIp, readFormData, safeRedirectPath } from "./request.server";
+import { BodyTooLargeError, readFormData, safeRedirectPath } from "./request.server";
 import { JS_FIELD, REDIRECT_FIELD } from "./forms";
 import type { ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
@@ -24,14 +25,27 @@ const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten 
 type Base = { js: boolean; redirectTo: string };
 
 type PublicFormOutcome<Output> =
-  | (Base & { kind: "valid"; value: Output; reply: (opts?: { resetForm?: boolean; formErrors?: string[] }) => SubmissionResult })
+  | (Base & {
+      kind: "valid";
+      value: Output;
+      /** The claim on the form's stamp when it passed without a token: the work records it (`storeAndNotify`). */
+      claim: StampClaim | null;
+      reply: (opts?: { resetForm?: boolean; formErrors?: string[] }) => SubmissionResult;
+    })
   | (Base & { kind: "honeypot" })
-  | (Base & { kind: "rejected"; status: 400 | 413 | 429; result: SubmissionResult; headers?: HeadersInit });
+  | (Base & {
+      kind: "rejected";
+      status: 400 | 413 | 429 | 503;
+      result: SubmissionResult;
+      headers?: HeadersInit;
+      /** The page's stamp cannot pass again: the root loader renews it (`asksForNewStamp`). */
+      renewStamp?: true;
+    });
 
 async function readPublicForm<Schema extends z.ZodType>(
   request: Request,
   env: Env,
-  { schema, rateLimit }: { schema: Schema; rateLimit: EdgeRateLimitRule },
+  { schema, rateLimit, failure }: { schema: Schema; rateLimit: EdgeRateLimitRule; failure: string },
 ): Promise<PublicFormOutcome<z.output<Schema>>> {
   let formData: FormData;
   try {
@@ -55,8 +69,8 @@ async function readPublicForm<Schema extends z.ZodType>(
   if (isHoneypotFilled(formData)) return { ...base, kind: "honeypot" };
 
   const submission = parseWithZod(formData, { schema });
-  const limit = await hitEdgeRateLimit(env, rateLimit, clientIp(request));
-  if (!limit.allowed) {
+  const limit = await hitEdgeRateLimit(env, rateLimit, request);
+  if (limit.status === "limited") {
     return {
       ...base,
       kind: "rejected",
@@ -68,7 +82,7 @@ async function readPublicForm<Schema extends z.ZodType>(
   if (submission.status !== "success") {
     return { ...base, kind: "rejected", status: 400, result: submission.reply() };
   }
-  const guard = await guardPublicForm(request, env, formData);
+  const guard = await guardPublicForm(request, env, formData, { form: rateLimit.name, value: submission.value, limit });
   if (!guard.allowed) {
     if (guard.status === 429) {
       return {
@@ -79,19 +93,30 @@ async function readPublicForm<Schema extends z.ZodType>(
         headers: { "Retry-After": String(guard.retryAfterSeconds) },
       };
     }
-    return { ...base, kind: "rejected", status: 400, result: submission.reply({ formErrors: [guard.message] }) };
+    if (guard.status === 503) return { ...base, kind: "rejected", status: 503, result: submission.reply({ formErrors: [failure] }) };
+    return {
+      ...base,
+      kind: "rejected",
+      status: 400,
+      result: submission.reply({ formErrors: [guard.message] }),
+      ...(guard.renewStamp ? { renewStamp: true as const } : {}),
+    };
   }
-  return { ...base, kind: "valid", value: submission.value, reply: (opts) => submission.reply(opts) };
+  return { ...base, kind: "valid", value: submission.value, claim: guard.claim, reply: (opts) => submission.reply(opts) };
 }
 
-export type PublicFormActionData = { result: SubmissionResult<string[]>; message?: string };
+export type PublicFormActionData = { result: SubmissionResult<string[]>; message?: string; renewStamp?: true };
 
 /**
  * The whole action of a public form: `readPublicForm`, then `handle` with the
- * valid value. With JavaScript (the `_js` field) it answers with data, and the
+ * valid value and the post's stamp claim (null with a verified token), which
+ * `handle` hands to `storeAndNotify` so the stamp is spent in the
+ * submission's own batch; a post whose work stored nothing spends it here.
+ * With JavaScript (the `_js` field) it answers with data, and the
  * form shows `success.title` inline; without, it redirects back to
- * `redirectTo` with the success toast. Bad input: 400; too many: 429; too
- * large: 413; a failing `handle`: 503 with `failure` under the form.
+ * `redirectTo` with the success toast. Bad input: 400; a stamp another post
+ * used: 400; too many: 429; too large: 413; a failing `handle` or limiter
+ * (without a verified token): 503 with `failure` under the form.
  */
 export async function publicFormAction<Schema extends z.ZodType, Result = unknown>(
   request: Request,
@@ -99,7 +124,7 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
   config: {
     schema: Schema;
     rateLimit: EdgeRateLimitRule;
-    handle: (value: z.output<Schema>) => Promise<Result>;
+    handle: (value: z.output<Schema>, stamp: StampClaim | null) => Promise<Result>;
     /** The success message; a function picks it from what `handle` answered (undefined for a bot in the honeypot). */
     success: ToastInput | ((result: Result | undefined) => ToastInput);
     failure: string;
@@ -109,15 +134,22 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
     successHeaders?: () => Promise<HeadersInit>;
   },
 ) {
-  const form = await readPublicForm(request, env, { schema: config.schema, rateLimit: config.rateLimit });
+  const form = await readPublicForm(request, env, { schema: config.schema, rateLimit: config.rateLimit, failure: config.failure });
   if (form.kind === "rejected") {
-    return data<PublicFormActionData>({ result: form.result }, { status: form.status, headers: form.headers });
+    return data<PublicFormActionData>(
+      { result: form.result, ...(form.renewStamp ? { renewStamp: true } : {}) },
+      { status: form.status, headers: form.headers },
+    );
   }
   let handled: Result | undefined;
   if (form.kind === "valid") {
     try {
-      handled = await config.handle(form.value);
+      handled = await config.handle(form.value, form.claim);
+      if (form.claim) await claimStamp(env, form.claim);
     } catch (error) {
+      if (error instanceof StampUsedError) {
+        return data<PublicFormActionData>({ result: form.reply({ formErrors: [GUARD_MESSAGES.used] }), renewStamp: true }, { status: 400 });
+      }
       console.error(`Public form ${config.rateLimit.name} failed`, loggable(error));
       return data<PublicFormActionData>({ result: form.reply({ formErrors: [config.failure] }) }, { status: 503 });
     }

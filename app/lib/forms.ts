@@ -34,3 +34,22 @@ export const formHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders, par
   if ([actionHeaders, loaderHeaders].some((h) => h.get("Cache-Control")?.includes("no-store"))) headers.set("Cache-Control", "no-store");
   return headers;
 };
+
+/**
+ * Every form validates a field when it loses focus, and its message then
+ * pushes down what is below it. Pressing a submit button takes the focus from
+ * the field being typed in: its message appears during the press, the button
+ * moves, the press ends elsewhere, and the click (the submit, which checks
+ * every field, touched or not) never happens. So the visitor saw one message,
+ * and the fields never touched showed none. Holding the focus where it is
+ * while a submit button is pressed keeps the click where it started: the
+ * submit then shows every invalid field's message at once (and conform moves
+ * the focus to the first). Installed once for the document (entry.client.tsx).
+ */
+export function keepSubmitClick(event: MouseEvent): void {
+  if (event.button !== 0 || !(event.target instanceof Element)) return;
+  const control = event.target.closest("button, input");
+  if (!(control instanceof HTMLButtonElement || control instanceof HTMLInputElement)) return;
+  const submits = control.type === "submit" || (control instanceof HTMLInputElement && control.type === "image");
+  if (submits && control.form && !control.disabled) event.preventDefault();
+}

@@ -14,6 +14,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import type { Db } from "./db.server";
+import { clientIp } from "./request.server";
 
 export interface RateLimitRule {
   /** e.g. `waitlist` */
@@ -35,14 +36,22 @@ export interface EdgeRateLimitRule {
   periodSeconds: 10 | 60;
 }
 
-/** Counts a hit at the edge. If the binding cannot answer, the visitor is let through (a lead is worth more). */
-export async function hitEdgeRateLimit(env: Env, rule: EdgeRateLimitRule, subject: string): Promise<RateLimitResult> {
+/** A hit counted at the edge: within the limit, over it, or not counted because the binding failed. */
+export type EdgeRateLimitOutcome = { status: "allowed" } | { status: "limited"; retryAfterSeconds: number } | { status: "unavailable" };
+
+/**
+ * Counts a hit of the request's client at the edge, keyed by `rateLimitAddress`
+ * (an IPv6 client by its /64). A binding that throws is `unavailable`, never
+ * `allowed`: the caller lets such a post through only with a verified
+ * Turnstile token (ADR 0015).
+ */
+export async function hitEdgeRateLimit(env: Env, rule: EdgeRateLimitRule, request: Request): Promise<EdgeRateLimitOutcome> {
   try {
-    const { success } = await env[rule.binding].limit({ key: `${rule.name}:${subject}` });
-    return { allowed: success, retryAfterSeconds: rule.periodSeconds };
+    const { success } = await env[rule.binding].limit({ key: `${rule.name}:${clientRateLimitKey(request)}` });
+    return success ? { status: "allowed" } : { status: "limited", retryAfterSeconds: rule.periodSeconds };
   } catch (error) {
-    console.error(`Rate limit ${rule.name} unavailable; allowing the request`, error);
-    return { allowed: true, retryAfterSeconds: 0 };
+    console.error(`Rate limit ${rule.name} unavailable; only a post with a verified Turnstile token may pass`, error);
+    return { status: "unavailable" };
   }
 }
 
@@ -126,6 +135,11 @@ export function rateLimitAddress(ip: string): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
+}
+
+/** What every per-address limit counts a request under: its client address (`clientIp`), an IPv6 one by its /64. */
+export function clientRateLimitKey(request: Request): string {
+  return rateLimitAddress(clientIp(request));
 }
 
 /** Removes counters of windows that ended more than a day ago (run by the cron). */

@@ -1,18 +1,45 @@
 /** Small helpers about the incoming request. */
+import { sameSitePath } from "./urls";
 
+/**
+ * The visitor's address: `CF-Connecting-IP`, which Cloudflare's edge sets on
+ * every request (a client cannot choose it). Nothing else is read here: the
+ * one exception, a development proxy's `X-Forwarded-For`, is turned into this
+ * header at the Worker's entry (`settleClientAddress`), and only when a var
+ * says so outside production. Rate limits key it with `rateLimitAddress`.
+ */
 export function clientIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown";
+  return request.headers.get("CF-Connecting-IP")?.trim() || "unknown";
 }
 
-/** A same-site path to go back to, never an open redirect. */
+/** An address as X-Forwarded-For's first entry may give it (IPv4 or IPv6, nothing else). */
+const IP_TEXT = /^[0-9a-f.:]{2,45}$/i;
+
+/**
+ * Settles the client address once, at the Worker's entry. In development
+ * behind a local proxy (a tunnel, a load balancer), set
+ * `TRUST_X_FORWARDED_FOR = "true"`: the first address of `X-Forwarded-For`
+ * then becomes the request's `CF-Connecting-IP`. Never in production (or
+ * any ENVIRONMENT but `development`), where `X-Forwarded-For` is whatever
+ * the client wrote and is never read.
+ */
+export function settleClientAddress(request: Request, env: Pick<Env, "ENVIRONMENT" | "TRUST_X_FORWARDED_FOR">): Request {
+  if (env.ENVIRONMENT !== "development" || env.TRUST_X_FORWARDED_FOR !== "true") return request;
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+  if (!forwarded || !IP_TEXT.test(forwarded)) return request;
+  const headers = new Headers(request.headers);
+  headers.set("CF-Connecting-IP", forwarded);
+  return new Request(request, { headers });
+}
+
+/**
+ * A same-site path to go back to, never an open redirect: the input checked
+ * and normalised by `sameSitePath` (the check rendered content links use
+ * too), without its fragment; `fallback` for anything else.
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length > 500) return fallback;
-  // No control characters (a tab or newline can turn "/\t/evil" into another host) and no backslashes.
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
-  const url = new URL(value, "http://same.invalid");
-  if (url.host !== "same.invalid") return fallback;
-  return url.pathname + url.search;
+  const path = sameSitePath(value);
+  return path === null ? fallback : path.replace(/#.*$/, "");
 }
 
 /** Largest form body we accept on public forms (bytes). */

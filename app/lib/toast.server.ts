@@ -6,6 +6,7 @@ import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import { siteCookie } from "./cookies.server";
 import { z } from "zod";
 import { toToast, type Toast, type ToastInput } from "./toast";
+import { sameSitePath } from "./urls";
 
 const toastSchema = z.object({
   id: z.string(),
@@ -29,11 +30,12 @@ async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers>
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
+/** A redirect with a flash toast, to a same-site path only (`sameSitePath`; anything else goes home). */
 export async function redirectWithToast(env: Env, url: string, toast: ToastInput, init?: ResponseInit): Promise<Response> {
   const headers = new Headers(init?.headers);
   const toastHeaders = await createToastHeaders(env, toast);
   headers.append("Set-Cookie", toastHeaders.get("Set-Cookie")!);
-  return redirect(url, { ...init, headers });
+  return redirect(sameSitePath(url) ?? "/", { ...init, headers });
 }
 
 /** Reads (and consumes) the flash toast of this request. */

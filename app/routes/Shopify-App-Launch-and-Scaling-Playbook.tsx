@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: playbookLandingSchema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: (lead) => submitLeadMagnet(env, { ...lead, page: PLAYBOOK_LANDING_PATH, source: "playbook-landing" }),
+    handle: (lead, stamp) => submitLeadMagnet(env, { ...lead, page: PLAYBOOK_LANDING_PATH, source: "playbook-landing" }, stamp),
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: M.failureBody,
     successRedirect: `${FINAL_GUIDE_PATH}?welcome`,

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: contactSchema,
     rateLimit: CONTACT_RATE_LIMIT,
-    handle: (value) => sendContactMessage(env, value),
+    handle: (value, stamp) => sendContactMessage(env, value, stamp),
     success: { type: "success", title: CONTACT_MESSAGES.success, description: CONTACT_MESSAGES.successDetail },
     failure: CONTACT_MESSAGES.failure,
   });

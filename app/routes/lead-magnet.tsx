@@ -17,7 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: ({ page, ...lead }) => submitLeadMagnet(env, { ...lead, page: safeRedirectPath(page), source: "leadmagnet-popup" }),
+    handle: ({ page, ...lead }, stamp) =>
+      submitLeadMagnet(env, { ...lead, page: safeRedirectPath(page), source: "leadmagnet-popup" }, stamp),
     success: { type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody },
     failure: LEAD_MAGNET_MESSAGES.failureBody,
   });

@@ -14,12 +14,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
-    handle: ({ email }) => subscribeNewsletter(env, email),
-    // A new sign-up is asked to confirm; an address already confirmed hears the usual line (nothing is sent).
-    success: (result) => ({
-      type: "success",
-      title: result?.status === "already-subscribed" ? NEWSLETTER_MESSAGES.alreadySubscribed : NEWSLETTER_MESSAGES.success,
-    }),
+    handle: ({ email }, stamp) => subscribeNewsletter(env, email, stamp),
+    // Every address hears the same (a confirmed one is told by email that it is already on the list): the form tells
+    // a stranger nothing about who subscribed.
+    success: { type: "success", title: NEWSLETTER_MESSAGES.success },
     failure: NEWSLETTER_MESSAGES.failure,
   });
 }

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: premiumAccessSchema,
     rateLimit: PREMIUM_RATE_LIMIT,
-    handle: (value) => submitPremiumRequest(env, value),
+    handle: (value, stamp) => submitPremiumRequest(env, value, stamp),
     success: { type: "success", title: PREMIUM_MESSAGES.successTitle, description: PREMIUM_MESSAGES.successBody },
     failure: PREMIUM_MESSAGES.failureBody(env.CONTACT_EMAIL),
     successRedirect: `${PREMIUM_PATH}?submitted`,

@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: questionSchema,
     rateLimit: QA_RATE_LIMIT,
-    handle: (value) => submitQuestion(env, value),
+    handle: (value, stamp) => submitQuestion(env, value, stamp),
     success: { type: "success", title: QA_MESSAGES.success },
     failure: QA_MESSAGES.failure,
   });

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: checklistSchema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: ({ email }) => submitChecklist(env, email, CHECKLIST_PATH),
+    handle: ({ email }, stamp) => submitChecklist(env, email, CHECKLIST_PATH, stamp),
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: M.failureBody,
     successRedirect: CHECKLIST_PATH,

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: waitlistSchema,
     rateLimit: WAITLIST_RATE_LIMIT,
-    handle: ({ email }) => joinWaitlist(env, email),
+    handle: ({ email }, stamp) => joinWaitlist(env, email, stamp),
     success: { type: "success", title: WAITLIST_MESSAGES.success },
     failure: WAITLIST_MESSAGES.failure,
   });

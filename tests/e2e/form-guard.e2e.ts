@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { GUARD_MESSAGES } from "~/lib/form-guard.server";
 import {
+  baseUrl,
   launchChromium,
   modes,
   newContext,
@@ -102,6 +103,43 @@ describe.each(modes)("public forms $name", ({ js }) => {
     await page.getByTestId("toast").getByText("Message sent!").waitFor();
     expect(query(`SELECT name FROM contact_messages WHERE email = '${email}'`)).toEqual([{ name: "Ada Lovelace" }]);
     await page.context().close();
+  });
+});
+
+describe.each(modes)("a page's form stamp $name", ({ js }) => {
+  it("spent by another post: the form says so and keeps what was typed; sent again, it is stored", async () => {
+    const context = await newContext(browser, js);
+    const page = await context.newPage();
+    // No Turnstile token (the script blocked): the post rides on the page's signed stamp alone.
+    if (js) await page.route("https://challenges.cloudflare.com/**", (route) => route.abort());
+    await page.goto("/contact");
+    if (js) await waitForHydration(page);
+    const stamp = await page.locator('main form input[name="_stamp"]').inputValue();
+    // Someone takes the page's stamp and posts another form with it first (once it is old enough to pass).
+    const issuedAt = Number(stamp.split(".")[0]);
+    await waitFor(() => Date.now() - issuedAt > STAMP_MIN_AGE_MS + 50, { timeoutMs: 5_000, intervalMs: 50 });
+    const other = uniqueEmail("stamp-taker");
+    const taken = await fetch(`${baseUrl}/waitlist`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl, "CF-Connecting-IP": "198.18.250.1" },
+      body: new URLSearchParams({ email: other, _stamp: stamp, redirectTo: "/" }),
+      redirect: "manual",
+    });
+    expect(taken.status).toBe(302);
+
+    const email = uniqueEmail(js ? "stamp-used-js" : "stamp-used-nojs");
+    const form = await fillContact(page, email);
+    await form.getByRole("button", { name: "Send message" }).click();
+    await page.locator("main form").getByText(GUARD_MESSAGES.used).waitFor();
+    expect(await page.locator("main form").getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+    expect(query(`SELECT name FROM contact_messages WHERE email = '${email}'`)).toEqual([]);
+
+    // The answer brought a fresh stamp: sent again, the message is stored.
+    await expect.poll(() => page.locator('main form input[name="_stamp"]').inputValue()).not.toBe(stamp);
+    await page.locator("main form").getByRole("button", { name: "Send message" }).click();
+    await page.getByTestId("toast").getByText("Message sent!").waitFor();
+    expect(query(`SELECT name FROM contact_messages WHERE email = '${email}'`)).toEqual([{ name: "Ada Lovelace" }]);
+    await context.close();
   });
 });
 

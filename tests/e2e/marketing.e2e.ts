@@ -203,11 +203,17 @@ describe("lead-magnet popup (with JavaScript)", () => {
     const dialog = page.locator("dialog[open]");
     await dialog.waitFor();
     const email = uniqueEmail("popup");
+    // Part-filled first: a name too short (its message shows as it is left), the email untouched, the URL's scheme
+    // wrong and still focused when the button is pressed: every invalid field has its message.
+    await dialog.getByLabel("First name").fill("G");
+    await dialog.getByLabel("Your app's URL").fill("ftp://apps.shopify.com/grace");
+    await dialog.getByText("Please enter your first name").waitFor();
+    await dialog.getByRole("button", { name: "Send me the playbook" }).click();
+    await expect
+      .poll(() => dialog.locator("[role=alert]").allInnerTexts(), { timeout: 10_000 })
+      .toEqual(["Please enter your first name", "Email is required", "URL must start with http/https"]);
     await dialog.getByLabel("First name").fill("Grace");
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Your app's URL").fill("ftp://apps.shopify.com/grace");
-    await dialog.getByRole("button", { name: "Send me the playbook" }).click();
-    await dialog.getByText("URL must start with http/https").waitFor();
     await dialog.getByLabel("Your app's URL").fill("https://apps.shopify.com/grace");
     await dialog.getByRole("button", { name: "Send me the playbook" }).click();
     await dialog.getByRole("heading", { name: "Thank you! Check your inbox" }).waitFor();

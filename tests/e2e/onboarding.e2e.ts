@@ -87,6 +87,51 @@ describe.each(modes)("onboarding $name", ({ js }) => {
   });
 });
 
+describe.each(modes)("onboarding part-filled $name", ({ js }) => {
+  /** Presses Next with the focus still in the last field typed: the step stays, with these messages in page order. */
+  const expectMessagesOnNext = async (page: Page, expected: string[]) => {
+    await page.getByRole("button", { name: "Next" }).click();
+    const shown = async () => (await page.locator("main form [role=alert]").allInnerTexts()).flatMap((t) => t.split("\n"));
+    await expect.poll(shown, { timeout: 10_000 }).toEqual(expected);
+  };
+
+  it("shows a message under every invalid field of a step, the untouched ones too (selects and a plan's fields)", async () => {
+    const page = await open(js);
+    await fillStep1(page);
+    await next(page, 2);
+
+    // Step 2: a name, an email and a phone that are wrong, the last name and company left empty.
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Email").fill("ada@");
+    await page.getByLabel("Phone").fill("call me");
+    // With JavaScript, the email's message shows as it is left: the step's checks have loaded.
+    if (js) await page.getByText("Please enter a valid email address").waitFor();
+    await expectMessagesOnNext(page, [
+      "This field is required",
+      "Please enter a valid email address",
+      "This field is required",
+      "Please enter a valid phone number",
+    ]);
+    expect(await page.getByText("Step 2 of 4").count()).toBe(1);
+    expect(await page.getByLabel("First name").inputValue()).toBe("Ada");
+    await fillStep2(page, uniqueEmail(js ? "part-js" : "part-nojs"));
+    await next(page, 3);
+
+    // Step 3: the pricing model (a select) never touched; one plan's name typed, its features too short.
+    await page.getByLabel("Features").first().fill("Labels.");
+    await page.getByLabel("Plan name").first().fill("Starter");
+    if (js) await page.getByText("Please enter at least 50 characters").first().waitFor();
+    await expectMessagesOnNext(page, [
+      "Please select a pricing model",
+      "This field is required",
+      "Please enter at least 50 characters",
+      "Please enter at least 50 characters",
+    ]);
+    expect(await page.getByText("Step 3 of 4").count()).toBe(1);
+    await page.context().close();
+  });
+});
+
 describe("onboarding with JavaScript", () => {
   it("checks a field on blur and clears its error as soon as it is edited", async () => {
     const page = await open(true);

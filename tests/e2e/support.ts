@@ -234,6 +234,19 @@ export async function emailLink(recipient: string, pathPrefix: string): Promise<
   });
 }
 
+/** The text of the newest email the site printed to `recipient` with this subject (EMAIL_TRANSPORT=log), once it is sent. */
+export async function emailWithSubject(recipient: string, subject: string): Promise<string> {
+  const file = join(stateDir, "server.log");
+  return waitFor(
+    () => {
+      if (!existsSync(file)) return null;
+      const emails = readFileSync(file, "utf8").split("[email:log] ");
+      return emails.filter((e) => e.startsWith(`to=${recipient} subject=${JSON.stringify(subject)}`)).pop() ?? null;
+    },
+    { timeoutMs: 30_000, intervalMs: 250 },
+  );
+}
+
 /**
  * Holds requests matching `pattern` until the returned `release` is called,
  * so a test can see a form's in-flight state (waiting for it, not sleeping).

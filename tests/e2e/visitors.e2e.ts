@@ -2,8 +2,11 @@
  * What a visitor anywhere sees: every public page hydrates without an error
  * in zones on both sides of UTC and in a non-English browser; every form,
  * submitted empty with JavaScript, shows the same messages under its fields
- * as it does without JavaScript (never the browser's own bubbles); and what a
- * visitor types before the page's code arrives is kept when it does.
+ * as it does without JavaScript (never the browser's own bubbles); every
+ * public form, part-filled and sent with the focus still in a field, shows a
+ * message under each invalid field, the untouched ones too, with JavaScript
+ * and without; and what a visitor types before the page's code arrives is
+ * kept when it does.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -218,6 +221,160 @@ describe("Every form sent empty", () => {
       await withoutJs.close();
       await withJs.close();
     });
+  }
+});
+
+// ------------------------------------------------------------------ part-filled forms
+
+interface TypedCase {
+  name: string;
+  path: string;
+  form: string;
+  button: string;
+  /**
+   * Types into some fields, valid and not, as a visitor does; the last one typed keeps the focus, as it does when
+   * the visitor reaches for the button. Fields left untouched stay empty.
+   */
+  type: (form: Locator) => Promise<void>;
+  /** With JavaScript: the message of a field typed and left before the last, shown once the form's checks have loaded. */
+  left?: string;
+  /** Every message the form shows once sent, in page order: the untouched fields' too. */
+  expected: string[];
+}
+
+const TYPED: TypedCase[] = [
+  {
+    name: "contact",
+    path: "/contact",
+    form: "main form",
+    button: "Send message",
+    type: async (form) => {
+      await form.getByLabel("Name", { exact: true }).fill("A");
+      await form.getByLabel("Company (optional)").fill("Lovelace Apps");
+      await form.getByLabel("How can we help?").fill("Leads?");
+    },
+    left: "Please enter your name",
+    expected: ["Please enter your name", "Please enter your email", "Please write at least 10 characters"],
+  },
+  {
+    name: "question",
+    path: "/questions-and-answers/submit",
+    form: "#question-form",
+    button: "Submit question",
+    type: async (form) => {
+      await form.getByLabel("Title").fill("Pricing?");
+      await form.getByLabel("Name (optional)").fill("Ada");
+      await form.getByLabel("Your question").fill("Flat or tiered?");
+    },
+    left: "Title must be at least 10 characters",
+    expected: ["Title must be at least 10 characters", "Please select a category", "Question must be at least 20 characters"],
+  },
+  {
+    name: "playbook landing",
+    path: "/Shopify-App-Launch-and-Scaling-Playbook",
+    form: "#playbook-landing-form",
+    button: "Get the free playbook",
+    type: async (form) => {
+      await form.getByLabel("First name").fill("A");
+      await form.getByLabel("Phone (optional)").fill("call me");
+    },
+    left: "Please enter your first name",
+    expected: ["Please enter your first name", "Enter a valid email", "App URL is required", "Please enter a valid phone number"],
+  },
+  {
+    name: "premium access",
+    path: "/playbooks/premium",
+    form: "#premium-access-form",
+    button: "Request premium access",
+    type: async (form) => {
+      await form.getByLabel("Email", { exact: true }).fill("grace@");
+      await form.getByLabel("First name").fill("Grace");
+    },
+    left: "Please enter a valid email address",
+    expected: ["Company is required", "Please enter a valid email address", "Please select when you need access"],
+  },
+  {
+    name: "lead magnet",
+    path: "/lead-magnet",
+    form: "#lead-magnet-form",
+    button: "Send me the playbook",
+    type: async (form) => {
+      await form.getByLabel("First name").fill("A");
+      await form.getByLabel("Email").fill("ada@");
+    },
+    left: "Please enter your first name",
+    expected: ["Please enter your first name", "Enter a valid email", "App URL is required"],
+  },
+  {
+    name: "checklist",
+    path: "/shopify-app-marketing-checklist",
+    form: "#checklist-form",
+    button: "Unlock the checklist",
+    type: (form) => form.getByLabel("Your email").fill("ada@"),
+    expected: ["Please enter a valid email address"],
+  },
+  {
+    name: "waitlist",
+    path: "/",
+    form: "#waitlist-form",
+    button: "Join the waitlist",
+    type: (form) => form.getByLabel("Email address").fill("ada@"),
+    expected: ["Please enter a valid email address"],
+  },
+  {
+    name: "newsletter",
+    path: "/",
+    form: "#newsletter-form",
+    button: "Subscribe",
+    type: (form) => form.getByLabel("Email for growth notes").fill("ada@"),
+    expected: ["Please enter a valid email address"],
+  },
+  {
+    name: "onboarding",
+    path: "/onboarding",
+    form: "main form",
+    button: "Next",
+    type: async (form) => {
+      await form.getByLabel("App name").fill("ShipFast");
+      await form.getByLabel("What does your app do?").fill("Labels.");
+      await form.getByLabel("App Store URL").fill("shipfast");
+    },
+    left: "Please enter at least 50 characters",
+    expected: ["Please select a category", "Please enter at least 50 characters", "Please enter a valid URL"],
+  },
+  {
+    name: "admin sign-in",
+    path: "/admin/login",
+    form: "#admin-login",
+    button: "Log in",
+    type: (form) => form.getByLabel("Email").fill("admin@"),
+    expected: ["Please enter a valid email address", "Password is required"],
+  },
+];
+
+describe("Every form sent part-filled", () => {
+  for (const c of TYPED) {
+    for (const js of [true, false]) {
+      it(`${c.name} ${js ? "with" : "without"} JavaScript: a message under every invalid field, typed into or not`, async () => {
+        const context = await newContext(browser, js, 1280, { ip: freshIp() });
+        const page = await context.newPage();
+        await page.goto(c.path);
+        if (js) await waitForHydration(page);
+        const form = page.locator(c.form).first();
+        let posts = 0;
+        page.on("request", (r) => {
+          if (r.method() === "POST") posts += 1;
+        });
+        await c.type(form);
+        // The form's checks have loaded (a field already left shows its message), as after a visitor's pause.
+        if (js && c.left) await form.getByText(c.left, { exact: true }).waitFor();
+        await form.getByRole("button", { name: c.button, exact: true }).click();
+        await expect.poll(() => messages(page.locator(c.form).first()), { timeout: 10_000 }).toEqual(c.expected);
+        // With JavaScript the browser checked it all: nothing was sent.
+        if (js && c.left) expect(posts).toBe(0);
+        await context.close();
+      });
+    }
   }
 });
 

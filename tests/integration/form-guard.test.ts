@@ -7,8 +7,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
-import { formStamp, GUARD_MESSAGES } from "~/lib/form-guard.server";
-import { all, freshIp, postForm, recordingEnv, request } from "./helpers";
+import { sweepOutbox } from "~/email/sweeper.server";
+import { CONTACT_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
+import { formStamp, GUARD_MESSAGES, STAMP_MAX_AGE_MS } from "~/lib/form-guard.server";
+import { all, envLosingAnswers, envWithFailingBatch, freshIp, postForm, recordingEnv, request } from "./helpers";
 import { get, signedInAdmin } from "./admin-helpers";
 import { answers } from "./onboarding-answers";
 import { FAILING_SECRET, siteverifyCalls, siteverifyState, TEST_TOKEN } from "./siteverify-stub";
@@ -90,23 +92,23 @@ describe("without a token (JavaScript off, script blocked)", () => {
       expect(page).toContain(html(message));
       expect(page).toContain(`value="${email}"`);
       // The answer carries a fresh stamp, so sending it again later works.
-      expect(page).toMatch(/name="_stamp" value="\d{13}\.[\w-]{43}"/);
+      expect(page).toMatch(/name="_stamp" value="\d{13}\.[\w-]{22}\.[\w-]{43}"/);
     }
     expect(await leadRows(email)).toHaveLength(0);
   });
 
   it("applies the tighter per-address limit (3 a minute across forms), which a verified token does not count against", async () => {
     const ip = freshIp();
-    const stamp = await stampAged(3_000);
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       statuses.push(
-        (await postForm("/lead-magnet", { ...lead(`lim-${i}-${uid()}@example.com`), _stamp: stamp }, { ip, token: null })).status,
+        (await postForm("/lead-magnet", { ...lead(`lim-${i}-${uid()}@example.com`), _stamp: await stampAged(3_000) }, { ip, token: null }))
+          .status,
       );
     }
     const fourth = await postForm(
       "/contact",
-      { name: "Ada", email: `lim-${uid()}@example.com`, message: "x".repeat(30), _stamp: stamp },
+      { name: "Ada", email: `lim-${uid()}@example.com`, message: "x".repeat(30), _stamp: await stampAged(3_000) },
       { ip, token: null },
     );
     expect(statuses).toEqual([302, 302, 302]);
@@ -190,6 +192,197 @@ describe("pages", () => {
     const page = await (await request("/contact")).text();
     expect(page).toContain(html(PRIVACY_NOTICE.text));
     expect(page).toContain(`href="${PRIVACY_NOTICE.href}"`);
-    expect(page).toMatch(/name="_stamp" value="\d{13}\.[\w-]{43}"/);
+    expect(page).toMatch(/name="_stamp" value="\d{13}\.[\w-]{22}\.[\w-]{43}"/);
+  });
+});
+
+/** Every public form that takes a post without a token, with two different valid posts and where each one's row is. */
+type StampedForm = {
+  name: string;
+  path: string;
+  post: (email: string) => Record<string, string>;
+  rows: (email: string) => Promise<unknown[]>;
+};
+const rowsWhere =
+  (table: string, column = "email") =>
+  (email: string) =>
+    all(`SELECT 1 FROM ${table} WHERE lower(${column}) = lower(?)`, email);
+const STAMPED_FORMS: StampedForm[] = [
+  { name: "waitlist", path: "/waitlist", post: (email) => ({ email, redirectTo: "/" }), rows: rowsWhere("waitlist_entries") },
+  { name: "newsletter", path: "/newsletter", post: (email) => ({ email, redirectTo: "/" }), rows: rowsWhere("newsletter_subscribers") },
+  {
+    name: "contact",
+    path: "/contact",
+    post: (email) => ({ name: "Ada Lovelace", email, message: "Please send me some leads for my app.", redirectTo: "/contact" }),
+    rows: rowsWhere("contact_messages"),
+  },
+  { name: "lead magnet (popup)", path: "/lead-magnet", post: lead, rows: leadRows },
+  {
+    name: "playbook landing page",
+    path: "/Shopify-App-Launch-and-Scaling-Playbook",
+    post: (email) => ({ firstName: "Ada", email, appUrl: "https://apps.shopify.com/ada", phone: "+1 (555) 010-2030" }),
+    rows: leadRows,
+  },
+  { name: "marketing checklist", path: "/shopify-app-marketing-checklist", post: (email) => ({ email }), rows: leadRows },
+  {
+    name: "premium access",
+    path: "/playbooks/premium",
+    post: (email) => ({ firstName: "Grace", email, company: "Hopper Apps", accessTiming: "this-week", redirectTo: "/playbooks" }),
+    rows: rowsWhere("premium_access_requests"),
+  },
+  {
+    name: "question",
+    path: "/questions-and-answers/submit",
+    post: (email) => ({
+      title: `How do I get my first merchants, ${email}?`,
+      category: "gtm-strategy",
+      question: "We launched last month and have two installs. Where should we start?",
+      submitterEmail: email,
+      redirectTo: "/questions-and-answers/submit",
+    }),
+    rows: rowsWhere("qa_submissions", "submitter_email"),
+  },
+  {
+    name: "onboarding (last step)",
+    path: "/onboarding",
+    post: (email) => ({ ...answers(email), step: "4", intent: "submit" }),
+    rows: (email) => all("SELECT 1 FROM onboarding_submissions WHERE email = ? AND is_completed = 1", email),
+  },
+];
+
+describe("a form stamp is good for one submission", () => {
+  it.each(STAMPED_FORMS)(
+    "$name: a second, different post with the same stamp is refused (400, typed kept); the same post again is done",
+    async (form) => {
+      const stamp = await stampAged(3_000);
+      const first = `once-${uid()}@example.com`;
+      const second = `twice-${uid()}@example.com`;
+      const send = (email: string) => postForm(form.path, { ...form.post(email), _stamp: stamp }, { token: null });
+
+      expect((await send(first)).status).toBe(302);
+      const refused = await send(second);
+      expect(refused.status).toBe(400);
+      const page = await refused.text();
+      expect(page).toContain(html(GUARD_MESSAGES.used));
+      expect(page).toContain(`value="${second}"`);
+      // A fresh stamp comes with the answer, so sending it again works.
+      expect(page).toMatch(/name="_stamp" value="\d{13}\.[\w-]{22}\.[\w-]{43}"/);
+      expect(await form.rows(second)).toHaveLength(0);
+      expect(await all("SELECT 1 FROM email_outbox WHERE lower(recipient) = ?", second)).toHaveLength(0);
+
+      // The first post sent again (its answer was lost on the way): answered as done, still one row.
+      const again = await send(first);
+      expect(again.status).toBe(302);
+      expect(await form.rows(first)).toHaveLength(1);
+      expect((await postForm(form.path, { ...form.post(second), _stamp: await stampAged(3_000) }, { token: null })).status).toBe(302);
+    },
+  );
+
+  it("spends the stamp of a post that stores nothing (an address already on the list) all the same", async () => {
+    const member = `member-${uid()}@example.com`;
+    expect((await postForm("/waitlist", { email: member, redirectTo: "/" })).status).toBe(302);
+    const stamp = await stampAged(3_000);
+    expect((await postForm("/waitlist", { email: member, redirectTo: "/", _stamp: stamp }, { token: null })).status).toBe(302);
+    const other = `other-${uid()}@example.com`;
+    const refused = await postForm("/waitlist", { email: other, redirectTo: "/", _stamp: stamp }, { token: null });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(html(GUARD_MESSAGES.used));
+    expect(await all("SELECT 1 FROM waitlist_entries WHERE email = ?", other)).toHaveLength(0);
+  });
+
+  it("records the stamp in the submission's own batch: a retry after a lost answer is one row, answered as done", async () => {
+    const email = `lost-${uid()}@example.com`;
+    const losing = envLosingAnswers(1);
+    const res = await postForm(
+      "/contact",
+      { ...STAMPED_FORMS[2]!.post(email), _stamp: await stampAged(3_000) },
+      { token: null, testEnv: losing.env },
+    );
+    expect(res.status).toBe(302);
+    expect(await all("SELECT 1 FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
+    expect(await all("SELECT 1 FROM email_outbox WHERE kind = 'contact-notice' AND payload LIKE ?", `%${email}%`)).toHaveLength(1);
+  });
+
+  it("stores nothing when the batch fails, so the stamp is not spent and the post can be sent again", async () => {
+    const email = `failed-${uid()}@example.com`;
+    const stamp = await stampAged(3_000);
+    const fields = { ...STAMPED_FORMS[2]!.post(email), _stamp: stamp };
+    expect((await postForm("/contact", fields, { token: null, testEnv: envWithFailingBatch() })).status).toBe(503);
+    expect(await all("SELECT 1 FROM contact_messages WHERE email = ?", email)).toHaveLength(0);
+    expect((await postForm("/contact", fields, { token: null })).status).toBe(302);
+    expect(await all("SELECT 1 FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
+  });
+
+  it("keeps used stamps a day, the longest a stamp lives; the cron removes older ones", async () => {
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO used_form_stamps (hash, submission, used_at) VALUES (?1, 'x', ?2), (?3, 'x', ?4)")
+      .bind(`old-${uid()}`, now - STAMP_MAX_AGE_MS - 60_000, `new-${uid()}`, now - STAMP_MAX_AGE_MS + 60_000)
+      .run();
+    await sweepOutbox(env, now);
+    const left = await all<{ used_at: number }>("SELECT used_at FROM used_form_stamps WHERE used_at < ?", now - STAMP_MAX_AGE_MS);
+    expect(left).toEqual([]);
+    expect(await all("SELECT 1 FROM used_form_stamps WHERE used_at = ?", now - STAMP_MAX_AGE_MS + 60_000)).toHaveLength(1);
+  });
+});
+
+/** A Workers Rate Limiting binding that throws, as when the service fails. */
+const failingLimiter = { limit: () => Promise.reject(new Error("rate limiter unavailable")) } as unknown as RateLimit;
+
+describe("a rate limiter that fails", () => {
+  const contact = (email: string) => STAMPED_FORMS[2]!.post(email);
+
+  it("refuses a post without a token with 503 and the form's try-again message, keeping what was typed, storing nothing", async () => {
+    for (const binding of ["STRICT_FORM_RATE_LIMITER", "NO_TOKEN_FORM_RATE_LIMITER"] as const) {
+      const email = `closed-${uid()}@example.com`;
+      const res = await postForm(
+        "/contact",
+        { ...contact(email), _stamp: await stampAged(3_000) },
+        { token: null, testEnv: { ...env, [binding]: failingLimiter } },
+      );
+      expect(res.status, binding).toBe(503);
+      const page = await res.text();
+      expect(page).toContain(CONTACT_MESSAGES.failure);
+      expect(page).toContain(`value="${email}"`);
+      expect(await all("SELECT 1 FROM contact_messages WHERE email = ?", email)).toHaveLength(0);
+    }
+  });
+
+  it("refuses a post whose token cannot be checked (siteverify down) the same way", async () => {
+    siteverifyState.down = true;
+    const email = `closed-down-${uid()}@example.com`;
+    const res = await postForm(
+      "/contact",
+      { ...contact(email), _stamp: await stampAged(3_000) },
+      { testEnv: { ...env, STRICT_FORM_RATE_LIMITER: failingLimiter } },
+    );
+    expect(res.status).toBe(503);
+    expect(await all("SELECT 1 FROM contact_messages WHERE email = ?", email)).toHaveLength(0);
+  });
+
+  it("lets a post with a verified Turnstile token through", async () => {
+    const email = `open-tok-${uid()}@example.com`;
+    const res = await postForm("/contact", contact(email), {
+      testEnv: { ...env, STRICT_FORM_RATE_LIMITER: failingLimiter, NO_TOKEN_FORM_RATE_LIMITER: failingLimiter },
+    });
+    expect(res.status).toBe(302);
+    expect(await all("SELECT 1 FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
+  });
+
+  it("in the onboarding wizard: no step passes without a verified token; the last one passes with it", async () => {
+    const testEnv = { ...env, ONBOARDING_RATE_LIMITER: failingLimiter };
+    const a = answers();
+    const draft = await postForm("/onboarding", { ...a, step: "1", intent: "next" }, { token: null, testEnv });
+    expect(draft.status).toBe(503);
+    const refused = await postForm(
+      "/onboarding",
+      { ...a, step: "4", intent: "submit", _stamp: await stampAged(3_000) },
+      { token: null, testEnv },
+    );
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toContain("There was an issue submitting your form. Please try again.");
+    expect(await all("SELECT 1 FROM onboarding_submissions WHERE email = ?", a.email)).toHaveLength(0);
+    const done = await postForm("/onboarding", { ...a, step: "4", intent: "submit" }, { testEnv });
+    expect(done.status).toBe(302);
+    expect(await all("SELECT 1 FROM onboarding_submissions WHERE email = ? AND is_completed = 1", a.email)).toHaveLength(1);
   });
 });

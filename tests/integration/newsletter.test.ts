@@ -16,6 +16,7 @@ import worker from "../../server";
 import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.server";
 import { deleteUnconfirmedSignups } from "~/features/lead-capture/newsletter.server";
 import { runRetention } from "~/features/privacy/retention.server";
+import { NEWSLETTER_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { unseal } from "~/lib/encryption.server";
 import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
@@ -203,18 +204,47 @@ describe("newsletter sign-up (double opt-in)", () => {
     }
   });
 
-  it("gives a confirmed address the usual success and sends nothing more", async () => {
-    const email = newEmail();
-    await confirmed(email);
-    const rec = recordingEnv();
-    const res = await postForm("/newsletter", { email, redirectTo: "/" }, { testEnv: rec.env });
-    expect(res.status).toBe(302);
-    expect(await (await request("/", { headers: { Cookie: cookieFrom(res) } })).text()).toContain(
-      "You&#x27;re subscribed! Watch your inbox for our next growth notes.",
-    );
-    expect(rec.messages).toEqual([]);
-    expect((await outboxFor(email)).map((r) => r.kind)).toEqual(["newsletter-confirm", "newsletter-welcome"]);
-    expect(await consentsFor(email)).toHaveLength(1);
+  it("answers a confirmed address exactly like a new one, and emails it that it is already on the list, within the daily cap", async () => {
+    const known = newEmail();
+    await confirmed(known);
+    const stranger = newEmail();
+    const answer = async (email: string) => {
+      const rec = recordingEnv();
+      const res = await postForm("/newsletter", { email, redirectTo: "/" }, { testEnv: rec.env });
+      expect(res.status).toBe(302);
+      const page = await (await request("/", { headers: { Cookie: cookieFrom(res) } })).text();
+      const js = await postForm("/newsletter", { email, redirectTo: "/", _js: "1" }, { testEnv: recordingEnv().env });
+      return { location: res.headers.get("Location"), page, js: await js.text(), rec };
+    };
+    const forKnown = await answer(known);
+    const forStranger = await answer(stranger);
+    // What a visitor sees tells nothing: the same redirect, the same line, the same inline message.
+    expect(forKnown.location).toBe(forStranger.location);
+    expect(forKnown.page).toContain(NEWSLETTER_MESSAGES.success.replaceAll("'", "&#x27;"));
+    expect(forStranger.page).toContain(NEWSLETTER_MESSAGES.success.replaceAll("'", "&#x27;"));
+    expect(forKnown.page).not.toContain("You&#x27;re subscribed!");
+    for (const { js } of [forKnown, forStranger]) {
+      expect(js).toContain("Check your inbox and click the link to confirm your subscription.");
+      expect(js).not.toContain("subscribed!");
+    }
+
+    // The subscriber's inbox says it: one email, on the list (with its unsubscribe link), queued like any other.
+    const rows = await outboxFor(known);
+    expect(rows.map((r) => `${r.kind} ${r.status}`).sort()).toEqual([
+      // The JavaScript post: the fourth visitor email of the day to this address, capped (never sent).
+      "newsletter-already-subscribed capped",
+      "newsletter-already-subscribed queued",
+      "newsletter-confirm queued",
+      "newsletter-welcome queued",
+    ]);
+    const notice = rows.find((r) => r.kind === "newsletter-already-subscribed" && r.status === "queued")!;
+    expect(forKnown.rec.messages).toEqual([{ outboxId: notice.id }]);
+    const body = await sendThroughMailChannels(notice.id);
+    expect(body.subject).toBe("You're already subscribed to Founder Leads growth notes");
+    expect(body.personalizations[0]?.headers?.["List-Unsubscribe"]).toBe(`<${await unsubscribeUrl(env, "newsletter", known)}>`);
+    // Nothing changed on the list: still confirmed, one consent.
+    expect((await subscriber(known))?.status).toBe("confirmed");
+    expect(await consentsFor(known)).toHaveLength(1);
   });
 
   it("with JavaScript, answers with the confirm message inline", async () => {

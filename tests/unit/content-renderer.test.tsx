@@ -125,6 +125,11 @@ describe("StructuredContent", () => {
     expect(safeHref("#part-2")).toEqual({ href: "#part-2", external: false });
     for (const bad of ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "//evil.test", "vbscript:x", "ftp://x.test"])
       expect(safeHref(bad), bad).toBeNull();
+    // A browser reads `\` as `/`, and dot segments go: each of these is `//evil.test`, another host.
+    for (const bad of ["/\\evil.test", "/\\/evil.test", "/.//evil.test", "/a/..//evil.test", "/%2e//evil.test", "https:\\\\evil.test"])
+      expect(safeHref(bad), bad).toBeNull();
+    // A same-site path is used as the browser reads it, normalised.
+    expect(safeHref("/a/../contact#form")).toEqual({ href: "/contact#form", external: false });
     expect(html([{ type: "paragraph", text: "[site](https://example.com)" }])).toMatch(/target="_blank" rel="noopener noreferrer"/);
   });
 

@@ -17,6 +17,13 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("https://evil.example")).toBe("/");
     expect(safeRedirectPath(null)).toBe("/");
   });
+
+  it("checks the path after normalisation: dot segments and encoded dots that leave `//host` are refused", () => {
+    // URL parsing removes the dot segments of each and leaves "//evil.example/", another host.
+    for (const bypass of ["/.//evil.example/", "/a/..//evil.example/", "/%2e//evil.example/"])
+      expect(safeRedirectPath(bypass), bypass).toBe("/");
+    expect(safeRedirectPath("/a/../contact?x=1")).toBe("/contact?x=1");
+  });
 });
 
 describe("rateLimitAddress", () => {

@@ -1,22 +1,39 @@
 /**
  * The small inline markup of structured content: **bold** and [label](url).
  * Parsed into React elements, never injected as HTML: React escapes every
- * text. Links go only to http(s), mailto and same-site paths; anything else
- * (javascript:, data:, protocol-relative //host) shows as plain text.
+ * text. Links go only to http(s) addresses, mailto and same-site paths, each
+ * checked after normalisation (same-site paths by `sameSitePath`, the check
+ * every redirect uses); anything else (javascript:, data:, //host, /\host,
+ * /.//host) shows as plain text.
  */
 import { Fragment, type ReactNode } from "react";
+import { sameSitePath } from "~/lib/urls";
 
 const TOKEN = /\*\*(.+?)\*\*|\[([^[\]\n]+)\]\(([^()\s]+)\)/g;
 const LINK = /\[([^[\]\n]+)\]\(([^()\s]+)\)/g;
 
 type SafeHref = { href: string; external: boolean } | null;
 
+/** Whether an absolute http(s) address reads as one to a browser too (no controls, spaces or backslashes in it). */
+function isWebAddress(url: string): boolean {
+  if (!/^https?:\/\//i.test(url) || /[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 export function safeHref(url: string): SafeHref {
   const u = url.trim();
-  if (/^https?:\/\/[^\s/]+/i.test(u)) return { href: u, external: true };
+  if (u.startsWith("/")) {
+    const path = sameSitePath(u);
+    return path === null ? null : { href: path, external: false };
+  }
+  if (/^#[\w-]+$/.test(u)) return { href: u, external: false };
   if (/^mailto:[^\s]+@[^\s]+$/i.test(u)) return { href: u, external: false };
-  if (/^\/(?!\/)/.test(u) || /^#[\w-]+$/.test(u)) return { href: u, external: false };
-  return null;
+  return isWebAddress(u) ? { href: u, external: true } : null;
 }
 
 function link(label: ReactNode, url: string, key: string | number): ReactNode {

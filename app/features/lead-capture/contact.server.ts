@@ -5,15 +5,18 @@ import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
 import { contactNoticeEmail } from "./contact.emails";
 import type { ContactInput } from "./contact.schema";
+import type { StampClaim } from "~/lib/form-guard.server";
 
 export const CONTACT_RATE_LIMIT: EdgeRateLimitRule = { name: "contact", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
-export async function sendContactMessage(env: Env, input: ContactInput): Promise<void> {
+/** `stamp`: the post's claim on its form stamp (no Turnstile token), recorded in the same batch. */
+export async function sendContactMessage(env: Env, input: ContactInput, stamp: StampClaim | null): Promise<void> {
   const id = crypto.randomUUID();
   await storeAndNotify(env, {
     label: "contact message",
     records: (db) => [db.insert(contactMessages).values({ id, ...input })],
     drafts: [outboxDraft(contactNoticeEmail, env.NOTIFY_TO, input)],
     person: { email: input.email, name: input.name, company: input.company, form: "contact", recordId: id },
+    stamp,
   });
 }

@@ -16,9 +16,10 @@ import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
 import { storeAndNotify } from "~/email/store.server";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { getDb } from "~/lib/db.server";
+import type { StampClaim } from "~/lib/form-guard.server";
 import type { EmailList } from "~/lib/email-lists";
 import { isUniqueViolation } from "~/lib/unique.server";
-import { newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
+import { newsletterAlreadySubscribedEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
 import { waitlistConfirmationEmail } from "./waitlist.emails";
 
 export type JoinResult = { status: "joined"; outboxIds: string[]; queued: boolean } | { status: "already-joined" };
@@ -39,9 +40,14 @@ export function consentStatement(d1: D1Database, email: string, list: EmailList,
 /**
  * Joins the game waitlist: a new address gets its entry, its consent and the emails; one that
  * unsubscribed joins again (the same row, a new consent, the emails again); one on the list
- * hears the usual success and nothing is sent.
+ * hears the usual success and nothing is sent (its `stamp` is spent by the form action).
  */
-export async function joinWaitlistList(env: Env, email: string, drafts: [OutboxDraft, ...OutboxDraft[]]): Promise<JoinResult> {
+export async function joinWaitlistList(
+  env: Env,
+  email: string,
+  drafts: [OutboxDraft, ...OutboxDraft[]],
+  stamp: StampClaim | null,
+): Promise<JoinResult> {
   const db = getDb(env);
   const existing = await db
     .select({ id: waitlistEntries.id, unsubscribedAt: waitlistEntries.unsubscribedAt })
@@ -62,6 +68,7 @@ export async function joinWaitlistList(env: Env, email: string, drafts: [OutboxD
         drafts,
         onlyIfChanged: true,
         person: { email, form: "waitlist", recordId: existing.id },
+        stamp,
       });
       return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
     }
@@ -71,6 +78,7 @@ export async function joinWaitlistList(env: Env, email: string, drafts: [OutboxD
       records: (tx, d1) => [tx.insert(waitlistEntries).values({ id, email }), consentStatement(d1, email, "waitlist", now)],
       drafts,
       person: { email, form: "waitlist", recordId: id },
+      stamp,
     });
     return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
   } catch (error) {
@@ -82,7 +90,7 @@ export async function joinWaitlistList(env: Env, email: string, drafts: [OutboxD
 
 /** The kinds of email each list sends its members: cancelled when they unsubscribe. */
 const LIST_KINDS: Record<EmailList, string[]> = {
-  newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind],
+  newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind, newsletterAlreadySubscribedEmail.kind],
   waitlist: [waitlistConfirmationEmail.kind],
 };
 

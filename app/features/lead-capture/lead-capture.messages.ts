@@ -19,10 +19,10 @@ export const NEWSLETTER_MESSAGES = {
   /**
    * The spec only has the footer's box (no call, no message); this product's success line was
    * "You're subscribed!…". With double opt-in a new sign-up is not subscribed yet: it is asked
-   * to confirm. An address already confirmed hears the usual line, and nothing is sent again.
+   * to confirm. Every address hears this line, an address already confirmed too (it is told by
+   * email that it is on the list), so the form tells nobody who subscribed.
    */
   success: "Almost there! Check your inbox and click the link to confirm your subscription.",
-  alreadySubscribed: "You're subscribed! Watch your inbox for our next growth notes.",
   failure: "Subscription failed. Please try again.",
 } as const;
 

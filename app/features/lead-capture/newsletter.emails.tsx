@@ -45,6 +45,39 @@ export const newsletterConfirmEmail = defineEmailTemplate({
     ].join("\n"),
 });
 
+/**
+ * The answer to a sign-up of an address already confirmed: the form tells every address the same
+ * thing (check your inbox), so the inbox tells the subscriber that nothing changed. A list email (it
+ * goes to a member, with the list's unsubscribe link); counted by the daily cap like every email a
+ * stranger could cause.
+ */
+export const newsletterAlreadySubscribedEmail = defineEmailTemplate({
+  kind: "newsletter-already-subscribed",
+  list: "newsletter",
+  toVisitor: true,
+  schema: z.object({ email: z.string() }),
+  subject: () => "You're already subscribed to Founder Leads growth notes",
+  preview: () => "Nothing to do: this address is on the list.",
+  html: () => (
+    <>
+      <h1 style={{ fontSize: 22, margin: "0 0 16px" }}>You're already subscribed</h1>
+      <p>
+        Someone, hopefully you, asked to get Founder Leads growth notes at this address. It is already on the list, so nothing has changed:
+        our notes keep coming about twice a month.
+      </p>
+      <p style={{ color: "#6b7280", fontSize: 14 }}>If you did not ask for this, there is nothing to do.</p>
+    </>
+  ),
+  text: () =>
+    [
+      "You're already subscribed",
+      "",
+      "Someone, hopefully you, asked to get Founder Leads growth notes at this address. It is already on the list, so nothing has changed: our notes keep coming about twice a month.",
+      "",
+      "If you did not ask for this, there is nothing to do.",
+    ].join("\n"),
+});
+
 /** Sent once the subscription is confirmed: the list's first email. */
 export const newsletterWelcomeEmail = defineEmailTemplate({
   kind: "newsletter-welcome",

@@ -5,8 +5,9 @@
  *   is stored `pending` with a consent record and gets a confirmation email
  *   with a single-use link; only the token's SHA-256 is stored, and the link
  *   is sealed in the outbox row and leaves it after its first try (`secretFields`,
- *   newsletter-link.server.ts). A confirmed address hears
- *   the usual success and nothing is sent.
+ *   newsletter-link.server.ts). A confirmed address gets
+ *   an email saying it is already on the list. The form answers every address
+ *   the same ("check your inbox"), so it tells a stranger nothing.
  * - Confirmation: a GET of the link only shows a button (mail scanners follow
  *   links); the POST moves `pending` to `confirmed` once, with the welcome email
  *   (the list's first email) and the person link, in one guarded batch. A
@@ -20,26 +21,38 @@ import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { getDb } from "~/lib/db.server";
+import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { consentStatement } from "./email-list.server";
-import { newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
+import { newsletterAlreadySubscribedEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
 import { newConfirmationLink } from "./newsletter-link.server";
 
 export const NEWSLETTER_RATE_LIMIT: EdgeRateLimitRule = { name: "newsletter", binding: "FORM_RATE_LIMITER", periodSeconds: 60 };
 
-export type SubscribeResult = { status: "confirmation-sent" } | { status: "already-subscribed" };
-
 const byEmail = (email: string) => sql`lower(trim(${newsletterSubscribers.email})) = lower(trim(${email}))`;
 
-export async function subscribeNewsletter(env: Env, email: string, now = Date.now()): Promise<SubscribeResult> {
+/**
+ * A sign-up, answered the same whatever the address's state (the caller shows the confirmation
+ * request). `stamp`: the post's claim on its form stamp (no Turnstile token), recorded in the batch.
+ */
+export async function subscribeNewsletter(env: Env, email: string, stamp: StampClaim | null, now = Date.now()): Promise<void> {
   const db = getDb(env);
   const existing = await db
     .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
     .from(newsletterSubscribers)
     .where(byEmail(email))
     .get();
-  if (existing?.status === "confirmed") return { status: "already-subscribed" };
+  if (existing?.status === "confirmed") {
+    // Nothing to store: the subscriber hears, by email, that the address is already on the list (within the daily cap).
+    await storeAndNotify(env, {
+      label: "newsletter signup of a subscriber",
+      records: () => [],
+      drafts: [outboxDraft(newsletterAlreadySubscribedEmail, email, { email })],
+      stamp,
+    });
+    return;
+  }
 
   const { confirmUrl, tokenHash, expiresAt } = await newConfirmationLink(env, now);
   const drafts: [ReturnType<typeof outboxDraft>] = [outboxDraft(newsletterConfirmEmail, email, { email, confirmUrl })];
@@ -61,12 +74,13 @@ export async function subscribeNewsletter(env: Env, email: string, now = Date.no
         ],
         drafts,
         // No person yet: an unconfirmed address may be anyone's. The confirmation links it.
+        stamp,
       });
-      return { status: "confirmation-sent" };
+      return;
     }
     // Unconfirmed or unsubscribed: a new link (an earlier one stops working), a new consent. Guarded on the
     // status read above, so a confirmation or another sign-up at the same moment is not undone.
-    const stored = await storeAndNotify(env, {
+    await storeAndNotify(env, {
       label: "newsletter signup again",
       records: (_db, d1) => [
         d1
@@ -79,20 +93,14 @@ export async function subscribeNewsletter(env: Env, email: string, now = Date.no
       ],
       drafts,
       onlyIfChanged: true,
+      // When another request changed the row first (nothing changed here), its own email answers: the same reply.
+      stamp,
     });
-    if (stored.status === "written" && stored.results[0]?.meta.changes === 0) return subscribeAfterRace(env, email);
-    return { status: "confirmation-sent" };
   } catch (error) {
     // Two sign-ups raced; the other one stored the row and sent its link.
-    if (isUniqueViolation(error)) return { status: "confirmation-sent" };
+    if (isUniqueViolation(error)) return;
     throw error;
   }
-}
-
-/** Another request changed the row first: answer from what it is now. */
-async function subscribeAfterRace(env: Env, email: string): Promise<SubscribeResult> {
-  const row = await getDb(env).select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(byEmail(email)).get();
-  return row?.status === "confirmed" ? { status: "already-subscribed" } : { status: "confirmation-sent" };
 }
 
 export type ConfirmationState = "pending" | "confirmed" | "expired" | "invalid";

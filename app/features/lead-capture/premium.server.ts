@@ -5,15 +5,17 @@ import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/email/store.server";
 import { premiumNoticeEmail, premiumRequesterEmail } from "./premium.emails";
 import type { PremiumAccessInput } from "./premium.schema";
+import type { StampClaim } from "~/lib/form-guard.server";
 
 export const PREMIUM_RATE_LIMIT: EdgeRateLimitRule = { name: "premium-access", binding: "STRICT_FORM_RATE_LIMITER", periodSeconds: 60 };
 
-export async function submitPremiumRequest(env: Env, input: PremiumAccessInput): Promise<void> {
+export async function submitPremiumRequest(env: Env, input: PremiumAccessInput, stamp: StampClaim | null): Promise<void> {
   const id = crypto.randomUUID();
   await storeAndNotify(env, {
     label: "premium access request",
     records: (db) => [db.insert(premiumAccessRequests).values({ id, ...input })],
     drafts: [outboxDraft(premiumRequesterEmail, input.email, input), outboxDraft(premiumNoticeEmail, env.NOTIFY_TO, input)],
     person: { email: input.email, name: input.firstName, company: input.company, form: "premium", recordId: id },
+    stamp,
   });
 }

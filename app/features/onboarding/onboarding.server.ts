@@ -4,6 +4,7 @@
  * valid email does; every step change updates it; the final submit marks it
  * completed and writes both emails in the same D1 batch, at most once.
  */
+import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { and, eq } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
@@ -79,7 +80,12 @@ type CompleteResult = { status: "completed"; queued: boolean } | { status: "alre
  * replay changes nothing: the guarded update matches no row, so no email is
  * written twice.
  */
-export async function completeSubmission(env: Env, id: string | null, data: OnboardingData): Promise<CompleteResult> {
+export async function completeSubmission(
+  env: Env,
+  id: string | null,
+  data: OnboardingData,
+  stamp: StampClaim | null,
+): Promise<CompleteResult> {
   const email = data.email.trim().toLowerCase();
   const now = Date.now();
   const formData = JSON.stringify(data);
@@ -117,13 +123,15 @@ export async function completeSubmission(env: Env, id: string | null, data: Onbo
       form: "onboarding",
       recordId,
     },
+    // The claim on the form stamp (no Turnstile token): recorded by the first batch of this request, once.
+    stamp,
   });
   const changed = stored.status === "found" || stored.results[0]?.meta.changes !== 0;
   if (!changed) {
     // Nothing changed: either this draft was completed already (a replay), or its row is gone,
     // in which case the answers are stored as a new submission rather than lost.
     const existing = id ? await env.DB.prepare("SELECT is_completed FROM onboarding_submissions WHERE id = ?1").bind(id).first() : null;
-    if (id && !existing) return completeSubmission(env, null, data);
+    if (id && !existing) return completeSubmission(env, null, data, stamp);
     return { status: "already-completed" };
   }
   return { status: "completed", queued: stored.queued };

@@ -7,10 +7,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
-import { guardPublicForm } from "~/lib/form-guard.server";
+import { GUARD_MESSAGES, guardPublicForm, StampUsedError } from "~/lib/form-guard.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { BodyTooLargeError, clientIp, readFormData } from "~/lib/request.server";
+import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { rememberVisitorEmail } from "~/lib/visitor.server";
 import {
@@ -32,6 +32,8 @@ export interface WizardState {
   result: SubmissionResult<string[]> | null;
   /** A saved draft exists (offer 'Start over'). */
   saved: boolean;
+  /** The page's form stamp cannot pass again: the root loader renews it (`asksForNewStamp`). */
+  renewStamp?: true;
 }
 
 const clampStep = (n: number) => (Number.isInteger(n) ? Math.min(Math.max(n, 1), STEP_COUNT) : 1);
@@ -45,6 +47,9 @@ export async function wizardState(request: Request, env: Env): Promise<WizardSta
 }
 
 const withCookie = (cookie: string | null): HeadersInit | undefined => (cookie ? { "Set-Cookie": cookie } : undefined);
+
+/** The answer to a post that could not be taken (a failed store, a limiter that failed): try again. */
+const TRY_AGAIN = `${M.submissionErrorTitle}: ${M.submissionErrorBody}`;
 
 export async function handleWizardPost(request: Request, env: Env) {
   let formData: FormData;
@@ -69,7 +74,7 @@ export async function handleWizardPost(request: Request, env: Env) {
   }
   if (isHoneypotFilled(formData)) return redirect("/call-booking");
 
-  const limit = await hitEdgeRateLimit(env, ONBOARDING_RATE_LIMIT, clientIp(request));
+  const limit = await hitEdgeRateLimit(env, ONBOARDING_RATE_LIMIT, request);
   const submission = parseWithZod(formData, { schema: stepSchema(step) });
   const draft = toDraft(submission.payload);
   const state = (s: number, result: SubmissionResult<string[]> | null, saved = Boolean(id)): WizardState => ({
@@ -79,11 +84,15 @@ export async function handleWizardPost(request: Request, env: Env) {
     saved,
   });
 
-  if (!limit.allowed) {
+  if (limit.status === "limited") {
     return data(state(step, submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] })), {
       status: 429,
       headers: { "Retry-After": String(limit.retryAfterSeconds) },
     });
+  }
+  // The limiter failed: nothing passes uncounted but a final submit with a verified Turnstile token (the guard's rule).
+  if (limit.status === "unavailable" && intent !== "submit") {
+    return data(state(step, submission.reply({ formErrors: [TRY_AGAIN] })), { status: 503 });
   }
 
   // Save as you go: a failed save is logged, never shown, never blocking.
@@ -123,20 +132,33 @@ export async function handleWizardPost(request: Request, env: Env) {
       }
       // The bot check guards the step that stores the lead and sends email (the drafts before it only save
       // answers for this browser's cookie): a verified Turnstile token, or the time stamp and the tighter limit.
-      const guard = await guardPublicForm(request, env, formData);
+      const guard = await guardPublicForm(request, env, formData, { form: "onboarding", value: full.value, limit });
       if (!guard.allowed) {
-        const message = guard.status === 429 ? RATE_LIMIT_MESSAGE : guard.message;
-        const headers = guard.status === 429 ? { "Retry-After": String(guard.retryAfterSeconds) } : undefined;
-        return data(state(STEP_COUNT, full.reply({ formErrors: [message] })), { status: guard.status, headers });
+        if (guard.status === 503) return data(state(STEP_COUNT, full.reply({ formErrors: [TRY_AGAIN] })), { status: 503 });
+        if (guard.status === 429) {
+          return data(state(STEP_COUNT, full.reply({ formErrors: [RATE_LIMIT_MESSAGE] })), {
+            status: 429,
+            headers: { "Retry-After": String(guard.retryAfterSeconds) },
+          });
+        }
+        const refused = {
+          ...state(STEP_COUNT, full.reply({ formErrors: [guard.message] })),
+          ...(guard.renewStamp ? { renewStamp: true as const } : {}),
+        };
+        return data(refused, { status: 400 });
       }
       let outcome;
       try {
-        outcome = await completeSubmission(env, id, full.value);
+        outcome = await completeSubmission(env, id, full.value, guard.claim);
       } catch (error) {
+        if (error instanceof StampUsedError) {
+          return data(
+            { ...state(STEP_COUNT, full.reply({ formErrors: [GUARD_MESSAGES.used] })), renewStamp: true as const },
+            { status: 400 },
+          );
+        }
         console.error("Onboarding submission failed", loggable(error));
-        return data(state(STEP_COUNT, full.reply({ formErrors: [`${M.submissionErrorTitle}: ${M.submissionErrorBody}`] })), {
-          status: 503,
-        });
+        return data(state(STEP_COUNT, full.reply({ formErrors: [TRY_AGAIN] })), { status: 503 });
       }
       const headers = new Headers();
       headers.append("Set-Cookie", await clearDraftCookieHeader(env));

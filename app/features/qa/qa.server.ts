@@ -1,4 +1,5 @@
 /** Q&A queries: the public list (FTS5 search), detail, related, views, and new questions. */
+import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { qaSubmissions } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
@@ -157,8 +158,11 @@ export async function countView(env: Env, id: string): Promise<void> {
   }
 }
 
-/** Stores a new question as pending, with a unique slug, and queues the alert to the team. */
-export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ id: string; slug: string }> {
+/**
+ * Stores a new question as pending, with a unique slug, and queues the alert to the team. `stamp`: the
+ * post's claim on its form stamp (no Turnstile token), recorded in the same batch.
+ */
+export async function submitQuestion(env: Env, input: QuestionInput, stamp: StampClaim | null): Promise<{ id: string; slug: string }> {
   const base = slugify(input.title);
   for (let attempt = 0; attempt < 3; attempt++) {
     // `base` or `base-…`, as a range (D1 refuses LIKE patterns over 50 bytes; slugs run to 80).
@@ -202,6 +206,7 @@ export async function submitQuestion(env: Env, input: QuestionInput): Promise<{ 
         ...(input.submitterEmail
           ? { person: { email: input.submitterEmail, name: input.submitterName ?? null, form: "question" as const, recordId: id } }
           : {}),
+        stamp,
       });
     } catch (error) {
       // Another question took the slug in between (never this one's own earlier try: the procedure finds that).
