@@ -1,7 +1,7 @@
 /**
  * How many end-to-end files run at once, each against a site of its own
  * (global-setup.ts). Two was fastest on the 2-core development machine
- * (docs/speed.md); `E2E_WORKERS=n` chooses another number.
+ * (ADR 0018); `E2E_WORKERS=n` chooses another number.
  */
 export function e2eWorkers(): number {
   const asked = process.env.E2E_WORKERS;
