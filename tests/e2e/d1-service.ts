@@ -47,7 +47,11 @@ const busy = (message: string) => /SQLITE_BUSY|database is locked/i.test(message
 
 async function startD1Service(stateDir: string): Promise<string> {
   // The same persistence root as `wrangler dev --persist-to stateDir` (its v3 folder), no remote bindings.
-  const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: join(stateDir, "v3") }, remoteBindings: false });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: "wrangler.toml",
+    persist: { path: join(stateDir, "v3") },
+    remoteBindings: false,
+  });
   const db = proxy.env.DB;
   async function run(sql: string): Promise<Record<string, unknown>[]> {
     // The site (its queue consumer, its cron) may hold the SQLite write lock at that moment: busy is worth a few more tries.

@@ -250,7 +250,8 @@ function cpuReport() {
       const own = Number(fields[11]) + Number(fields[12]);
       const kids = Number(entry) === pgid ? Number(fields[13]) + Number(fields[14]) : 0;
       byGroup.set(pgid, (byGroup.get(pgid) ?? 0) + own + kids);
-      if (Number(entry) === pgid) names.set(pgid, readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ").slice(0, 80));
+      if (Number(entry) === pgid)
+        names.set(pgid, readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ").slice(0, 80));
     } catch {
       // gone
     }
@@ -258,7 +259,9 @@ function cpuReport() {
   for (const [pgid, ticks] of byGroup) console.log(`cpu ${(ticks / tick).toFixed(1)} s  ${names.get(pgid)}`);
   const self = readFileSync("/proc/self/stat", "utf8");
   const f = self.slice(self.lastIndexOf(")") + 2).split(" ");
-  console.log(`cpu ${((Number(f[11]) + Number(f[12])) / tick).toFixed(1)} s self, ${((Number(f[13]) + Number(f[14])) / tick).toFixed(1)} s reaped children (test workers)`);
+  console.log(
+    `cpu ${((Number(f[11]) + Number(f[12])) / tick).toFixed(1)} s self, ${((Number(f[13]) + Number(f[14])) / tick).toFixed(1)} s reaped children (test workers)`,
+  );
 }
 
 export default async function setup(project: TestProject) {
