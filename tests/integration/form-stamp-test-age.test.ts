@@ -38,7 +38,7 @@ describe("the test header that dates a form's stamp in the past", () => {
   it("is ignored without the var, in production even with it, and when it is not a small number of milliseconds", async () => {
     const cases: [Env, string][] = [
       [env, "5000"],
-      [{ ...harness, ENVIRONMENT: "production" } as Env, "5000"],
+      [{ ...harness, ENVIRONMENT: "production" }, "5000"],
       [harness, "-5000"],
       [harness, "5e3"],
       [harness, "999999"],
