@@ -15,7 +15,7 @@ async function contactStamp(testEnv: Env, age?: string): Promise<{ stamp: string
   const headers: Record<string, string> = age === undefined ? {} : { [TEST_FORM_STAMP_AGE_HEADER]: age };
   const res = await request("/contact", { headers }, testEnv);
   expect(res.status).toBe(200);
-  const stamp = /name="_stamp" value="(\d{13}\.[\w-]{43})"/.exec(await res.text())?.[1];
+  const stamp = /name="_stamp" value="(\d{13}\.[\w-]{22}\.[\w-]{43})"/.exec(await res.text())?.[1];
   expect(stamp).toBeDefined();
   return { stamp: stamp!, issuedAt: Number(stamp!.split(".")[0]) };
 }
