@@ -13,7 +13,7 @@ import { emailOutbox, notificationDestinations } from "~/db/schema";
 import { clearSendReceipt } from "~/email/consumer.server";
 import { enqueueOutbox } from "~/email/outbox.server";
 import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
-import type { AlertEvent, DestinationKind } from "~/lib/alert-events";
+import type { AlertEvent, DestinationKind } from "~/db/shared";
 import { AUDIT_ACTIONS, auditEntry, requestActor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { seal, unseal } from "~/lib/encryption.server";
