@@ -2,7 +2,7 @@
  * Every email template the consumer can render, by kind. This is the one
  * place that gathers the features' templates (like routes, it composes).
  */
-import { invitationEmail, passwordResetEmail, twoFactorLockEmail } from "~/features/admin/account.emails";
+import { invitationEmail, passwordResetEmail, twoFactorLockEmail } from "~/features/auth/account.emails";
 import { digestEmail } from "~/features/alerts/digest.emails";
 import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";

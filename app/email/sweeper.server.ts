@@ -9,7 +9,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
-import { pruneSessions } from "~/features/admin/sessions.server";
+import { pruneSessions } from "~/features/auth/sessions.server";
 import { pruneUsedStamps } from "~/lib/form-guard.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { enqueueOutbox } from "./outbox.server";

@@ -7,10 +7,10 @@
 import { generateTOTP } from "@epic-web/totp";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
-import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
-import { twoFactorLockEmail } from "~/features/admin/account.emails";
-import { recoveryCodeForms, totpStep } from "~/features/admin/two-factor.server";
+import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
+import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
+import { twoFactorLockEmail } from "~/features/auth/account.emails";
+import { recoveryCodeForms, totpStep } from "~/features/auth/two-factor.server";
 import { renderEmail } from "~/email/render.server";
 import { siteCookie } from "~/lib/cookies.server";
 import { sha256Hex } from "~/lib/crypto.server";

@@ -7,7 +7,7 @@ import { createResourceHandlers, type MediaLibrary, type ResourceServer } from "
 import { MEDIA_SRC } from "~/components/content/editor";
 import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/media.server";
 import { mediaSrc } from "~/features/media/media";
-import { requireAdmin } from "./auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 
 const SERVERS: Record<string, ResourceServer> = Object.fromEntries(
   ([pagesServer, guidesServer, contentBlocksServer, qaServer, blogsServer, mediaServer] as ResourceServer[]).map((r) => [r.def.tab, r]),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requiredEmail } from "~/lib/validation";
-import { LOGIN_MESSAGES } from "./admin.messages";
+import { LOGIN_MESSAGES } from "./auth.messages";
 
 export const loginSchema = z.object({
   email: requiredEmail({ required: LOGIN_MESSAGES.emailRequired, invalid: LOGIN_MESSAGES.emailInvalid }),

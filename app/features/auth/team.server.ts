@@ -12,7 +12,7 @@ import { getDb } from "~/lib/db.server";
 import { invitationEmail } from "./account.emails";
 import { INVITATION_PATH } from "./paths";
 import { TEAM_MESSAGES } from "./account.messages";
-import type { SessionAdmin } from "./auth.server";
+import type { SessionAdmin } from "./guard.server";
 import { hashPassword, passwordPepper } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
 

@@ -11,7 +11,7 @@
  *   peppered form at the next successful sign-in (`upgradePasswordHash`).
  */
 // Relative, and nothing else: scripts import this file in Node (admin-create.ts, bench-cpu.mjs).
-import { passwordPepper } from "../../lib/env.server";
+import { passwordPepper } from "~/lib/env.server";
 
 export { passwordPepper };
 
