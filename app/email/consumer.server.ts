@@ -72,7 +72,7 @@ async function handleEmailMessage(
       .where(
         and(
           eq(emailOutbox.id, outboxId),
-          // Never a sent row, nor one held back by the daily cap per address (store.server.ts).
+          // Never a sent row, nor one held back by the daily cap per address (features/submissions/store.server.ts).
           inArray(emailOutbox.status, ["queued", "failed"]),
           or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
         ),

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { auditStatement } from "~/lib/audit.server";
 import { and, eq } from "drizzle-orm";
 import { accountTokens, userRoles, users } from "~/db/schema";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { outboxDraft } from "~/email/outbox.server";
 import { getDb } from "~/lib/db.server";
 import { rateLimitAddress, rateLimitHit, rateLimitResult } from "~/lib/rate-limit.server";

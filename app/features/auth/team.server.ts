@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accountTokens, userRoles, users } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { getDb } from "~/lib/db.server";
 import { invitationEmail } from "./account.emails";
 import { INVITATION_PATH } from "./paths";

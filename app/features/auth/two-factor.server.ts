@@ -20,7 +20,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { recoveryCodes, users } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { getDb, type Db } from "~/lib/db.server";
 import type { Sealed } from "~/db/shared";

@@ -39,7 +39,7 @@ export async function listOutbox(env: Env, status: OutboxStatus | null, page: nu
         nextAttemptAt: emailOutbox.nextAttemptAt,
         createdAt: emailOutbox.createdAt,
         sentAt: emailOutbox.sentAt,
-        // The daily cap's count (store.server.ts), per row of the page: one query for the page.
+        // The daily cap's count (features/submissions/store.server.ts), per row of the page: one query for the page.
         visitorCount: sql<number | null>`CASE WHEN ${emailOutbox.kind} IN (SELECT value FROM json_each(${kinds})) THEN
           (SELECT count(*) FROM email_outbox o WHERE o.created_at > ${since} AND lower(o.recipient) = lower("email_outbox"."recipient")
             AND o.status <> 'capped' AND o.kind IN (SELECT value FROM json_each(${kinds}))) END`,

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { waitlistEntries } from "~/db/schema";
 import type { OutboxDraft } from "~/email/outbox.server";
 import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { getDb } from "~/lib/db.server";
 import type { StampClaim } from "~/lib/form-guard.server";

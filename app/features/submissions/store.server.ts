@@ -31,11 +31,11 @@
 import { D1_RETRY_DELAYS_MS, isTransientD1Error } from "~/lib/d1-retry.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { stampUse, StampUsedError, usedStampStatement, type StampClaim } from "~/lib/form-guard.server";
-import { dueFromPromise, personFormLabel, type PersonForm } from "~/lib/people";
-import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "./events.server";
-import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "./outbox.server";
-import { VISITOR_EMAIL_CAP } from "./policy";
-import { VISITOR_EMAIL_KINDS } from "./registry.server";
+import { personEvents, personStatements, type PersonLink } from "./person.server";
+import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "~/email/events.server";
+import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "~/email/outbox.server";
+import { VISITOR_EMAIL_CAP } from "~/email/policy";
+import { VISITOR_EMAIL_KINDS } from "~/email/registry.server";
 import { logMessage } from "~/lib/log.server";
 
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
@@ -59,16 +59,6 @@ interface StoreAndNotify {
   events?: AlertEventDraft[];
   /** The post's claim on its form stamp (no Turnstile token): recorded first in the batch, once per request. */
   stamp?: StampClaim | null;
-}
-
-/** The submitter of a record, as the form gave them. Empty texts leave what the person had. */
-export interface PersonLink {
-  email: string;
-  name?: string | null;
-  company?: string | null;
-  app?: string | null;
-  form: PersonForm;
-  recordId: string;
 }
 
 type Stored =
@@ -113,60 +103,6 @@ function outboxStatements(db: Db, d1: D1Database, drafts: OutboxDraft[], onlyIfC
       )
       .bind(...values, ...(visitor ? [now - DAY_MS, JSON.stringify(VISITOR_EMAIL_KINDS)] : []));
   });
-}
-
-/**
- * The person's upsert and the record's link. Email, name, company and app are
- * normalised by SQLite (`lower(trim(…))`, as the backfill and the email lists'
- * unique indexes do). A new person gets the id made here once; a known one
- * keeps theirs, takes the new non-empty name, company and app (the last given)
- * and, while New, the earlier of their due date and this form's promise.
- * `guard` (an outbox id): write only if that row was written in this batch,
- * for records stored at most once (`onlyIfChanged`). 8 and 5 parameters.
- */
-export function personStatements(
-  d1: D1Database,
-  person: PersonLink,
-  at: number,
-  guard: string | null,
-  newPersonId: string = crypto.randomUUID(),
-): D1PreparedStatement[] {
-  const guarded = "(?9 IS NULL OR EXISTS (SELECT 1 FROM email_outbox WHERE id = ?9))";
-  return [
-    d1
-      .prepare(
-        `INSERT INTO people (id, email, name, company, app, first_form, last_form, due_at, created_at, last_seen_at, updated_at)
-         SELECT ?1, lower(trim(?2)), nullif(trim(?3), ''), nullif(trim(?4), ''), nullif(trim(?5), ''), ?6, ?6, ?8, ?7, ?7, ?7
-         WHERE ${guarded}
-         ON CONFLICT (email) DO UPDATE SET
-           name = coalesce(excluded.name, name),
-           company = coalesce(excluded.company, company),
-           app = coalesce(excluded.app, app),
-           last_form = excluded.last_form,
-           last_seen_at = max(last_seen_at, excluded.last_seen_at),
-           due_at = CASE WHEN status = 'new' AND excluded.due_at IS NOT NULL
-                         THEN min(coalesce(due_at, excluded.due_at), excluded.due_at) ELSE due_at END,
-           updated_at = excluded.updated_at`,
-      )
-      .bind(
-        newPersonId,
-        person.email,
-        person.name ?? null,
-        person.company ?? null,
-        person.app ?? null,
-        person.form,
-        at,
-        dueFromPromise(person.form, at),
-        guard,
-      ),
-    d1
-      .prepare(
-        `INSERT INTO person_submissions (form, record_id, person_id, created_at)
-         SELECT ?1, ?2, id, ?3 FROM people WHERE email = lower(trim(?4)) AND ${guarded.replaceAll("?9", "?5")}
-         ON CONFLICT DO NOTHING`,
-      )
-      .bind(person.form, person.recordId, at, person.email, guard),
-  ];
 }
 
 export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: readonly number[] = D1_RETRY_DELAYS_MS): Promise<Stored> {
@@ -240,20 +176,4 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }
   }
-}
-
-/** submission.created for every linked record; person.created when the person is new (the id made once). */
-function personEvents(person: PersonLink, newPersonId: string): AlertEventDraft[] {
-  const email = person.email.trim().toLowerCase();
-  const data = { form: person.form, recordId: person.recordId, email, name: person.name ?? null, company: person.company ?? null };
-  const who = person.name?.trim() ? `${person.name.trim()} (${email})` : email;
-  return [
-    { type: "submission.created", summary: `New ${personFormLabel(person.form).toLowerCase()} submission from ${who}`, data },
-    {
-      type: "person.created",
-      summary: `New person: ${who}`,
-      data: { email, name: person.name ?? null, company: person.company ?? null, firstForm: person.form },
-      ifPersonExists: newPersonId,
-    },
-  ];
 }
