@@ -411,8 +411,8 @@ describe("the cron", () => {
     await env.DB.prepare("UPDATE admin_sessions SET expires_at = ?1 WHERE user_id = ?2")
       .bind(Date.now() - 1000, admin.id)
       .run();
-    const { sweepOutbox } = await import("~/email/sweeper.server");
-    await sweepOutbox(env);
+    const { runCron } = await import("./key-helpers");
+    await runCron(env);
     expect(await sessionRows(admin.id)).toHaveLength(0);
     expect((await get("/admin/dashboard", admin.cookie)).status).toBe(302);
   });

@@ -10,7 +10,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, notificationDestinations } from "~/db/schema";
-import { clearSendReceipt } from "~/email/consumer.server";
+import { clearSendReceipt } from "~/email/receipts.server";
 import { enqueueOutbox } from "~/email/outbox.server";
 import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
 import type { AlertEvent, DestinationKind } from "~/db/shared";

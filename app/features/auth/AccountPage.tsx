@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { formatDateTime } from "~/components/ui/format";
 import { Table } from "~/components/ui/Table";
-import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
+import { AdminPage, AdminSection } from "~/features/dashboard";
 import { ACCOUNT_PATH, TWO_FACTOR_SETUP_PATH } from "./paths";
 import { durationLabel, SESSION_SETTINGS_PATH, type SessionLimitValues } from "./session-settings";
 import { SimpleForm } from "./SimpleForm";

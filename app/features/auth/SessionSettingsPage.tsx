@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, inputClasses, Options } from "~/components/ui/Field";
 import { useKeptValues } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
+import { AdminPage, AdminSection } from "~/features/dashboard";
 import {
   IDLE_OPTIONS,
   LIFETIME_OPTIONS,

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { formatDateTime } from "~/components/ui/format";
 import { Table } from "~/components/ui/Table";
-import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
+import { AdminPage, AdminSection } from "~/features/dashboard";
 import { TEAM_PATH } from "./paths";
 import { SimpleForm } from "./SimpleForm";
 

@@ -1,7 +1,7 @@
 /** Turning on two-factor sign-in: scan, confirm with a code, then the recovery codes, shown once. */
 import type { SubmissionResult } from "@conform-to/react";
 import { ButtonLink } from "~/components/ui/Button";
-import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
+import { AdminPage, AdminSection } from "~/features/dashboard";
 import { SimpleForm } from "./SimpleForm";
 
 export const TWO_FACTOR_SETUP_ACTION = "/admin/account/two-factor";

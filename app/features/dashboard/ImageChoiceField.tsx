@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { FieldMetadata } from "@conform-to/react";
 import { LibraryPicker, type LibraryImage } from "~/components/content/LibraryPicker";
 import { ErrorList, Input } from "~/components/ui/Field";
-import { IMAGE_URL_CHOICE, imageChoiceOf } from "~/features/media/media";
+import { IMAGE_URL_CHOICE, imageChoiceOf } from "~/features/media";
 import type { FieldDef } from "~/lib/admin-resource/types";
 
 export function ImageChoiceField({

@@ -29,7 +29,7 @@ import {
 } from "~/lib/admin-resource/types";
 import { parseJsonOrText } from "~/lib/json";
 import { useKeptValues } from "~/lib/kept-form";
-import { MEDIA_UPLOAD_URL } from "~/features/media/media";
+import { MEDIA_UPLOAD_URL } from "~/features/media";
 import { FilterPills, TabHeading } from "./AdminShell";
 import { RevisionsPanel } from "./Revisions";
 import { ImageChoiceField } from "./ImageChoiceField";

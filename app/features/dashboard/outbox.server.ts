@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { emailOutbox, outboxStatuses, type OutboxRow } from "~/db/schema";
 import { enqueueOutbox } from "~/email/outbox.server";
-import { VISITOR_EMAIL_KINDS } from "~/email/registry.server";
+import { visitorEmailKinds } from "~/email/registry.server";
 import { AUDIT_ACTIONS, auditEntry, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { paged, type Paged } from "~/lib/pagination";
@@ -24,7 +24,7 @@ export async function listOutbox(env: Env, status: OutboxStatus | null, page: nu
   // Emails only: webhook deliveries have their own list, per destination (/admin/settings/notifications).
   const email = eq(emailOutbox.channel, "email");
   const where = status ? and(email, eq(emailOutbox.status, status)) : email;
-  const kinds = JSON.stringify(VISITOR_EMAIL_KINDS);
+  const kinds = JSON.stringify(visitorEmailKinds());
   const since = Date.now() - 24 * 60 * 60 * 1000;
   const [rows, [total]] = await db.batch([
     db

@@ -1,13 +1,13 @@
 /** The server half of the dashboard's resources, by tab, and their loaders and actions (each behind requireAdmin). */
-import { blogsServer } from "~/features/blog/blog.resource.server";
-import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/resources.server";
-import { mediaServer } from "~/features/media/media.resource.server";
-import { qaServer } from "~/features/qa/qa.resource.server";
+import { blogsServer } from "~/features/blog/index.server";
+import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/index.server";
+import { mediaServer } from "~/features/media/index.server";
+import { qaServer } from "~/features/qa/index.server";
 import { createResourceHandlers, type MediaLibrary, type ResourceServer } from "~/lib/admin-resource/server";
 import { MEDIA_SRC } from "~/components/content/editor";
-import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/media.server";
-import { mediaSrc } from "~/features/media/media";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/index.server";
+import { mediaSrc } from "~/features/media";
+import { requireAdmin } from "~/features/auth/index.server";
 
 const SERVERS: Record<string, ResourceServer> = Object.fromEntries(
   ([pagesServer, guidesServer, contentBlocksServer, qaServer, blogsServer, mediaServer] as ResourceServer[]).map((r) => [r.def.tab, r]),

@@ -3,10 +3,10 @@
  * half: schema, fields, columns, messages). A new resource is declared in its
  * feature folder and added here and in resources.server.ts.
  */
-import { blogsResource } from "~/features/blog/blog.resource";
+import { blogsResource } from "~/features/blog";
 import { contentBlocksResource, guidesResource, pagesResource } from "~/features/content/resources";
-import { mediaResource } from "~/features/media/media.resource";
-import { qaResource } from "~/features/qa/qa.resource";
+import { mediaResource } from "~/features/media";
+import { qaResource } from "~/features/qa";
 import type { AnyResourceDef } from "~/lib/admin-resource/types";
 
 const RESOURCES: Record<string, AnyResourceDef> = Object.fromEntries(

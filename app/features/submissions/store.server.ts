@@ -35,7 +35,7 @@ import { personEvents, personStatements, type PersonLink } from "./person.server
 import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "~/email/events.server";
 import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "~/email/outbox.server";
 import { VISITOR_EMAIL_CAP } from "~/email/policy";
-import { VISITOR_EMAIL_KINDS } from "~/email/registry.server";
+import { visitorEmailKinds } from "~/email/registry.server";
 import { logMessage } from "~/lib/log.server";
 
 /** A statement of the batch: a drizzle query (insert, update...) or a raw D1 statement. */
@@ -86,14 +86,14 @@ const CAPPED_STATUS = `CASE WHEN (SELECT count(*) FROM email_outbox WHERE create
 
 /** One statement per draft (each `RETURNING status`) when the write is guarded or holds a visitor email. */
 const perDraftOutbox = (drafts: OutboxDraft[], onlyIfChanged: boolean) =>
-  onlyIfChanged || drafts.some((d) => VISITOR_EMAIL_KINDS.includes(d.kind));
+  onlyIfChanged || drafts.some((d) => visitorEmailKinds().includes(d.kind));
 
 function outboxStatements(db: Db, d1: D1Database, drafts: OutboxDraft[], onlyIfChanged: boolean): Statement[] {
   if (!perDraftOutbox(drafts, onlyIfChanged)) return [insertOutbox(db, drafts)];
   // Each insert checks the statement just before it: the guarded record, then the previous email.
   const now = Date.now();
   return drafts.map((d) => {
-    const visitor = VISITOR_EMAIL_KINDS.includes(d.kind);
+    const visitor = visitorEmailKinds().includes(d.kind);
     const values = [d.id, d.kind, d.recipient, d.subject, JSON.stringify(d.payload), now];
     return d1
       .prepare(
@@ -101,7 +101,7 @@ function outboxStatements(db: Db, d1: D1Database, drafts: OutboxDraft[], onlyIfC
          SELECT ?1, ?2, ?3, ?4, ?5, ${visitor ? CAPPED_STATUS : "'queued'"}, 0, ?6, ?6
          ${onlyIfChanged ? "WHERE changes() = 1" : ""} RETURNING status`,
       )
-      .bind(...values, ...(visitor ? [now - DAY_MS, JSON.stringify(VISITOR_EMAIL_KINDS)] : []));
+      .bind(...values, ...(visitor ? [now - DAY_MS, JSON.stringify(visitorEmailKinds())] : []));
   });
 }
 
