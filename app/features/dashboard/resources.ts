@@ -4,7 +4,7 @@
  * feature folder and added here and in resources.server.ts.
  */
 import { blogsResource } from "~/features/blog";
-import { contentBlocksResource, guidesResource, pagesResource } from "~/features/content/resources";
+import { contentBlocksResource, guidesResource, pagesResource } from "~/features/content";
 import { mediaResource } from "~/features/media";
 import { qaResource } from "~/features/qa";
 import type { AnyResourceDef } from "~/lib/admin-resource/types";
