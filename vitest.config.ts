@@ -36,6 +36,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
       setupFiles: ["./tests/integration/setup.ts"],
+      // Both cores: Vitest's default is one worker fewer than the cores, one file at a time on this machine (ADR 0018).
+      maxWorkers: 2,
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };

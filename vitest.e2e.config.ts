@@ -1,10 +1,14 @@
 /**
  * End-to-end tests: playwright-core drives Debian's Chromium against the built
- * site served by `wrangler dev` (local D1, KV, queue and cron) on a fresh state
- * directory. Run after `npm run build` (npm test does both).
+ * site served by `wrangler dev` (local D1, KV, queue and cron). Files run in
+ * parallel, each worker against a site, a state directory and a browser of its
+ * own (tests/e2e/global-setup.ts). Run after `npm run build` (npm test does both).
  */
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { e2eWorkers } from "./tests/e2e/workers";
+
+const workers = e2eWorkers();
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -12,8 +16,10 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     environment: "node",
     globalSetup: ["./tests/e2e/global-setup.ts"],
-    testTimeout: 60_000,
+    // Generous: two files share the two cores, so a journey takes up to twice as long as alone.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
   },
 });

@@ -22,6 +22,7 @@ import { keptFormFor } from "~/features/auth/index.server";
 import { asksForNewStamp } from "~/lib/form-guard";
 import { formStamp } from "~/lib/form-guard.server";
 import { KeptFormProvider } from "~/lib/kept-form";
+import { formStampIssuedAt } from "~/lib/form-stamp-test-age.server";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
 import { getToast } from "~/lib/toast.server";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { toast, headers } = await getToast(request, env);
   // Every public form's bot check (ADR 0015): the page's signed time stamp and Turnstile's site key.
-  const formGuard = { stamp: await formStamp(env), siteKey: env.TURNSTILE_SITE_KEY ?? "" };
+  const formGuard = { stamp: await formStamp(env, formStampIssuedAt(request, env)), siteKey: env.TURNSTILE_SITE_KEY ?? "" };
   // After a sign-in that ended a lost session: what the admin had typed, for the page's form (only with ?kept=).
   const keptForm = await keptFormFor(request, env);
   return data(

@@ -23,5 +23,11 @@ declare namespace Cloudflare {
      * URL unless set. The end-to-end harness sets it to its local stand-in (tests/e2e/global-setup.ts).
      */
     TURNSTILE_SITEVERIFY_URL?: string;
+    /**
+     * Not a setting of a deployment (never in wrangler.toml): "allowed" lets a request's test header date the
+     * page's form stamp in the past; ignored in production. Only the end-to-end harness sets it
+     * (app/lib/form-stamp-test-age.server.ts).
+     */
+    TEST_FORM_STAMP_AGE?: string;
   }
 }

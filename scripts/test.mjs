@@ -3,20 +3,66 @@
 //   1. Chromium for the browser tests (installed with apt-get when root)
 //   2. typecheck, lint, format check   3. build (and the home page's 100 KB JavaScript budget)   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
-import { readFileSync } from "node:fs";
-import { ensureChromium, run } from "./lib.mjs";
+// Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
+// TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
+// took and each test file, slowest first.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { relative } from "node:path";
+import { ensureChromium, env, run } from "./lib.mjs";
 
+const seed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 1e9);
 const totals = { passed: 0, failed: 0 };
-/** Runs a vitest suite and adds its counts (from the JSON reporter) to the totals. */
+const steps = [];
+const reports = [];
+
+/** Runs a vitest suite, adds its counts (from the JSON reporter) to the totals and keeps its report for the table. */
 function vitest(name, args) {
   const out = `.tmp/vitest-${name}.json`;
-  run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
-  const report = JSON.parse(readFileSync(out, "utf8"));
+  rmSync(out, { force: true });
+  const res = spawnSync("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
+    stdio: "inherit",
+    env,
+  });
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : undefined;
+  if (report) reports.push({ name, report });
+  if (res.status !== 0) {
+    console.error(`\n✖ the ${name} tests failed (exit ${res.status ?? res.signal}; seed ${seed})`);
+    process.exit(res.status || 1);
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
 }
 
-const step = (name) => console.log(`\n━━ ${name} ━━`);
+let current;
+function step(name) {
+  endStep();
+  current = { name, started: Date.now() };
+  console.log(`\n━━ ${name} ━━`);
+}
+function endStep() {
+  if (current) steps.push({ name: current.name, ms: Date.now() - current.started });
+  current = undefined;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
+/** The time of each step, then each suite's files, slowest first. */
+function printTimings() {
+  endStep();
+  console.log("\n━━ Timings ━━");
+  for (const { name, ms } of steps) console.log(`${seconds(ms)}  ${name}`);
+  console.log(`${seconds(steps.reduce((sum, s) => sum + s.ms, 0))}  in all`);
+  for (const { name, report } of reports) {
+    const files = report.testResults
+      .map((f) => ({ file: relative(process.cwd(), f.name), ms: f.endTime - f.startTime, tests: f.assertionResults.length }))
+      .sort((a, b) => b.ms - a.ms);
+    console.log(`\n${name === "e2e" ? "End-to-end" : "Unit and integration"} files, slowest first (${files.length} files):`);
+    for (const { file, ms, tests } of files) console.log(`${seconds(ms)}  ${String(tests).padStart(3)} tests  ${file}`);
+  }
+}
+process.on("exit", (code) => {
+  if (code !== 0) printTimings();
+});
 
 step("Chromium");
 console.log(`Using ${ensureChromium()}`);
@@ -24,6 +70,8 @@ step("Typecheck");
 run("npx", ["tsc", "--noEmit"]);
 step("Lint and format (zero findings)");
 run("npx", ["eslint", ".", "--max-warnings", "0"]);
+// The layer rule bites: linting tests/lint-fixtures must report exactly its marked imports (ADR 0019).
+run("node", ["scripts/check-lint-rule.mjs"]);
 run("npx", ["prettier", "--check", "."]);
 step("Build");
 run("npx", ["remix", "vite:build"]);
@@ -32,8 +80,9 @@ step("Budget: client JavaScript of the home page and the blog pages (gzip)");
 for (const route of ["routes/_index", "routes/blog._index", "routes/blog.$slug"]) {
   run("node", ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route]);
 }
-step("Unit and integration tests (workerd)");
-vitest("workers", []);
-step("End-to-end tests (Chromium, JavaScript on and off)");
-vitest("e2e", ["--config", "vitest.e2e.config.ts"]);
-console.log(`\n✔ All tests passed.\n${totals.passed} passed, ${totals.failed} failed`);
+step(`Unit and integration tests (workerd; files and tests shuffled, seed ${seed})`);
+vitest("workers", ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`]);
+step(`End-to-end tests (Chromium, JavaScript on and off; files shuffled, seed ${seed})`);
+vitest("e2e", ["--config", "vitest.e2e.config.ts", "--sequence.shuffle.files", `--sequence.seed=${seed}`]);
+printTimings();
+console.log(`\n✔ All tests passed.\n${totals.passed} passed, ${totals.failed} failed (seed ${seed})`);

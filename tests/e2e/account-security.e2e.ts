@@ -17,6 +17,7 @@ import {
   baseUrl,
   emailLink,
   expectAccessible,
+  freshIp,
   launchChromium,
   modes,
   newContext,
@@ -37,8 +38,6 @@ afterAll(async () => {
 
 const PASSWORD = "granite meadow sings softly";
 const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
-let ipCounter = 0;
-const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
 
 /** An admin of this journey's own, written to the site's D1 as `admin:create` would. */
 async function createAdmin(tag: string) {

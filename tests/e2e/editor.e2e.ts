@@ -23,7 +23,7 @@ const sectionsOf = (page: Page) => page.getByRole("list", { name: "Sections" }).
 
 /** Waits for the editor to show `count` sections (after a round trip without JavaScript, the new page). */
 async function untilSections(page: Page, count: number) {
-  await waitFor(async () => (await sectionsOf(page).count()) === count);
+  await waitFor(async () => (await sectionsOf(page).count()) === count, { timeoutMs: 30_000 });
 }
 
 async function addSection(page: Page, type: string, count: number): Promise<Locator> {

@@ -30,8 +30,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The tests of the stamp itself: pages get stamps of the real time (no test header dates them back). */
+const realStamp = true;
+
 async function open(js: boolean, path: string, opts: { popup?: boolean } = {}): Promise<Page> {
-  const page = await (await newContext(browser, js, 1280, opts)).newPage();
+  const page = await (await newContext(browser, js, 1280, { ...opts, realStamp })).newPage();
   await page.goto(path);
   if (js) await waitForHydration(page);
   return page;
@@ -153,7 +156,7 @@ describe("public forms with JavaScript", () => {
   });
 
   it("posts the widget's token, which the site verifies: a refused one gives the message and keeps what was typed", async () => {
-    const page = await (await newContext(browser, true)).newPage();
+    const page = await (await newContext(browser, true, 1280, { realStamp })).newPage();
     // A widget that issues a token siteverify refuses (as a forged or blocked one is).
     await page.route("https://challenges.cloudflare.com/turnstile/v0/api.js*", (route) =>
       route.fulfill({
@@ -182,7 +185,7 @@ describe("public forms with JavaScript", () => {
 
 describe("public forms without JavaScript", () => {
   it("refuses a post sent within 2 s of the page, keeping what was typed; sent again later, it is stored", async () => {
-    const context = await newContext(browser, false);
+    const context = await newContext(browser, false, 1280, { realStamp });
     const page = await context.newPage();
     // This test sends the first post as a bot would: straight away, past the harness's wait for the stamp's age.
     let early = true;

@@ -1,15 +1,28 @@
 /**
- * Starts the built site with `wrangler dev` on a fresh local state (migrations
- * applied, demo content seeded) and stops it after the run.
+ * One site per end-to-end worker (workers.ts), so files run at once without
+ * sharing anything: each gets the built site under its own `wrangler dev` on
+ * its own free port and state directory (migrations applied and demo content
+ * seeded once, then copied), its own siteverify stand-in, its own Chromium
+ * (tests connect to it and open contexts) and its own SQL endpoint for the
+ * tests (d1-service.ts). A worker finds its site by VITEST_POOL_ID (support.ts).
+ * Everything is stopped after the run; a reaper process stops it too if this
+ * process dies without tearing down (killed, crashed).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { READY as D1_READY } from "./d1-service";
 import { choosePort, readyOn } from "./ports";
+import { e2eWorkers } from "./workers";
 
-const STATE_DIR = resolve(".tmp/e2e-state");
+const ROOT = resolve(".tmp/e2e");
+const SEEDED = join(ROOT, "seeded");
+const PIDS = join(ROOT, "pids.json");
+const WRANGLER = resolve("node_modules/wrangler/bin/wrangler.js");
 /**
  * The keys of encryption at rest and the password pepper (ADR 0017), given to the site (`--var`, over any
  * .dev.vars) and to the seed, whose admin's password is peppered with the same one.
@@ -20,10 +33,19 @@ const SECRETS = {
 };
 const env = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false" };
 
+/** What a test worker needs to reach its own site. */
+export interface E2ESite {
+  baseUrl: string;
+  stateDir: string;
+  /** Where the worker's tests connect to their Chromium. */
+  browserEndpoint: string;
+  /** POST SQL here to run it on the site's D1 (d1-service.ts). */
+  d1Url: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    stateDir: string;
+    sites: E2ESite[];
   }
 }
 
@@ -35,9 +57,9 @@ function runOrThrow(cmd: string, args: string[]) {
 /** Waits until the server we started says it is ready on our port, then until it answers. */
 async function waitForServer(server: ChildProcess, port: number, log: () => string) {
   const BASE_URL = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early (is port ${port} taken?):\n${log()}`);
+    if (server.exitCode !== null) throw new ServerExitedError(`wrangler dev exited early (is port ${port} taken?):\n${log()}`);
     if (!readyOn(log(), port)) {
       await new Promise((r) => setTimeout(r, 250));
       continue;
@@ -50,8 +72,9 @@ async function waitForServer(server: ChildProcess, port: number, log: () => stri
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer on ${BASE_URL} within 90 s:\n${log()}`);
+  throw new Error(`wrangler dev did not answer on ${BASE_URL} within 180 s:\n${log()}`);
 }
+class ServerExitedError extends Error {}
 
 const TURNSTILE_TEST_SECRET = "1x0000000000000000000000000000000AA";
 const TURNSTILE_TEST_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
@@ -79,66 +102,222 @@ async function startSiteverifyStandIn(): Promise<{ server: Server; url: string }
   return { server, url: `http://127.0.0.1:${port}/turnstile/v0/siteverify` };
 }
 
-export default async function setup(project: TestProject) {
-  // A free port (or E2E_PORT, refused when taken): never another checkout's server.
-  const PORT = await choosePort(process.env.E2E_PORT);
-  const BASE_URL = `http://localhost:${PORT}`;
-  if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
-  rmSync(STATE_DIR, { recursive: true, force: true });
-  mkdirSync(STATE_DIR, { recursive: true });
-  runOrThrow("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
-  runOrThrow("node", ["scripts/seed.mjs", "--persist-to", STATE_DIR]);
-
-  // Turnstile's siteverify, the edge of the world: a local stand-in for Cloudflare's test keys. The test secret
-  // passes the dummy token the test site keys issue; any other token (what a blocked widget or a forger sends)
-  // fails. The site asks it instead of Cloudflare.
-  const siteverify = await startSiteverifyStandIn();
-
-  let output = "";
-  const server = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--port",
-      String(PORT),
-      "--persist-to",
-      STATE_DIR,
-      "--test-scheduled",
-      "--var",
-      `SITE_URL:${BASE_URL}`,
-      "--var",
-      `TURNSTILE_SECRET_KEY:${TURNSTILE_TEST_SECRET}`,
-      "--var",
-      `TURNSTILE_SITEVERIFY_URL:${siteverify.url}`,
-      ...Object.entries(SECRETS).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-    ],
-    { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  // E2E_SERVER_LOG=path keeps the whole server output for debugging a failed run. The state directory always
-  // keeps it too: the emails the site prints (EMAIL_TRANSPORT=log) are read from it (support.ts, emailLink).
-  const keep = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
-  const serverLog = createWriteStream(join(STATE_DIR, "server.log"));
-  const collect = (d: Buffer) => {
-    output = (output + d).slice(-20_000);
-    keep?.write(d);
-    serverLog.write(d);
-  };
-  server.stdout.on("data", collect);
-  server.stderr.on("data", collect);
-  await waitForServer(server, PORT, () => output.slice(-4000));
-
-  project.provide("baseUrl", BASE_URL);
-  project.provide("stateDir", STATE_DIR);
-
-  return async () => {
-    siteverify.server.close();
-    if (server.pid) {
+/**
+ * The process groups (wrangler and its workerd) and browsers this run started, written down for the reaper:
+ * a process that checks every second that this one is alive, and when it is not, kills them all.
+ */
+const started = new Set<number>();
+function remember(pid: number | undefined) {
+  if (!pid) return;
+  started.add(pid);
+  writeFileSync(PIDS, JSON.stringify([...started]));
+}
+const REAPER = `
+const [parent, file] = process.argv.slice(1).map((a, i) => (i === 0 ? Number(a) : a));
+const fs = require("node:fs");
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+setInterval(() => {
+  if (alive(parent)) return;
+  let pids = [];
+  try { pids = JSON.parse(fs.readFileSync(file, "utf8")); } catch {}
+  for (const pid of pids) for (const target of [-pid, pid]) { try { process.kill(target, "SIGKILL"); } catch {} }
+  try { fs.rmSync(file); } catch {}
+  process.exit(0);
+}, 1000);`;
+function startReaper(): ChildProcess {
+  const reaper = spawn(process.execPath, ["-e", REAPER, String(process.pid), PIDS], { detached: true, stdio: "ignore" });
+  reaper.unref();
+  return reaper;
+}
+/** Kills every process this run started, at once (SIGKILL): for the exit handler, which cannot wait. */
+function killAllNow() {
+  for (const pid of started) {
+    for (const target of [-pid, pid]) {
       try {
-        process.kill(-server.pid, "SIGTERM");
+        process.kill(target, "SIGKILL");
       } catch {
         // already gone
       }
     }
+  }
+}
+
+/** Stops a process group: SIGTERM, then SIGKILL if it is still there after 5 s. */
+async function stopGroup(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 5_000).unref());
+  if ((await Promise.race([exited, timeout])) === "timeout") {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/** `wrangler dev` on the built site, on a free port (or E2E_PORT for the first site), over `stateDir`. */
+async function startWrangler(stateDir: string, siteverifyUrl: string, requestedPort: string | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await choosePort(requestedPort);
+    const inspectorPort = await choosePort(undefined);
+    const baseUrl = `http://localhost:${port}`;
+    let output = "";
+    const server = spawn(
+      process.execPath,
+      [
+        WRANGLER,
+        "dev",
+        "--port",
+        String(port),
+        "--inspector-port",
+        String(inspectorPort),
+        "--persist-to",
+        stateDir,
+        "--test-scheduled",
+        "--var",
+        `SITE_URL:${baseUrl}`,
+        "--var",
+        `TURNSTILE_SECRET_KEY:${TURNSTILE_TEST_SECRET}`,
+        "--var",
+        `TURNSTILE_SITEVERIFY_URL:${siteverifyUrl}`,
+        // Lets a test's header date a page's form stamp in the past (app/lib/form-stamp-test-age.server.ts).
+        "--var",
+        "TEST_FORM_STAMP_AGE:allowed",
+        ...Object.entries(SECRETS).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      ],
+      { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    remember(server.pid);
+    // The state directory keeps the server's whole output: the emails the site prints (EMAIL_TRANSPORT=log) are
+    // read from it (support.ts, emailLink), and it is there to read after a failed run.
+    const serverLog = createWriteStream(join(stateDir, "server.log"), { flags: "a" });
+    const collect = (d: Buffer) => {
+      output = (output + d).slice(-20_000);
+      serverLog.write(d);
+    };
+    server.stdout.on("data", collect);
+    server.stderr.on("data", collect);
+    try {
+      await waitForServer(server, port, () => output.slice(-4000));
+      return { server, baseUrl };
+    } catch (error) {
+      await stopGroup(server);
+      // Another process may have taken the free port between choosing it and binding it: try another one.
+      if (!(error instanceof ServerExitedError) || requestedPort || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The SQL endpoint of a site (d1-service.ts), a process group of its own like the site. */
+async function startD1Service(stateDir: string): Promise<{ service: ChildProcess; url: string }> {
+  const service = spawn(process.execPath, ["--import", "tsx", resolve("tests/e2e/d1-service.ts"), stateDir], {
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  remember(service.pid);
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const collect = (d: Buffer) => {
+      output = (output + d).slice(-20_000);
+      const line = output.split("\n").find((l) => l.startsWith(D1_READY));
+      if (line) resolve(line.slice(D1_READY.length).trim());
+    };
+    service.stdout.on("data", collect);
+    service.stderr.on("data", collect);
+    service.once("exit", (code) => reject(new Error(`the D1 service for ${stateDir} exited (${code}):\n${output}`)));
+  });
+  return { service, url };
+}
+
+function cpuReport() {
+  const tick = 100;
+  const byGroup = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const pgid = Number(fields[2]);
+      if (!started.has(pgid)) continue;
+      const own = Number(fields[11]) + Number(fields[12]);
+      const kids = Number(entry) === pgid ? Number(fields[13]) + Number(fields[14]) : 0;
+      byGroup.set(pgid, (byGroup.get(pgid) ?? 0) + own + kids);
+      if (Number(entry) === pgid)
+        names.set(pgid, readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").slice(0, 3).join(" ").slice(0, 80));
+    } catch {
+      // gone
+    }
+  }
+  for (const [pgid, ticks] of byGroup) console.log(`cpu ${(ticks / tick).toFixed(1)} s  ${names.get(pgid)}`);
+  const self = readFileSync("/proc/self/stat", "utf8");
+  const f = self.slice(self.lastIndexOf(")") + 2).split(" ");
+  console.log(
+    `cpu ${((Number(f[11]) + Number(f[12])) / tick).toFixed(1)} s self, ${((Number(f[13]) + Number(f[14])) / tick).toFixed(1)} s reaped children (test workers)`,
+  );
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
+  const count = e2eWorkers();
+  rmSync(ROOT, { recursive: true, force: true });
+  mkdirSync(ROOT, { recursive: true });
+  const reaper = startReaper();
+  const stops: (() => Promise<void>)[] = [];
+  const onExit = () => killAllNow();
+  process.once("exit", onExit);
+  const teardown = async () => {
+    if (process.env.E2E_CPU_REPORT) cpuReport();
+    await Promise.allSettled(stops.map((stop) => stop()));
+    process.off("exit", onExit);
+    rmSync(PIDS, { force: true });
+    try {
+      if (reaper.pid) process.kill(reaper.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
   };
+
+  const since = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
+  const start = Date.now();
+  try {
+    // Migrations and demo content once; each site starts from a copy.
+    mkdirSync(SEEDED, { recursive: true });
+    runOrThrow(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", SEEDED]);
+    runOrThrow(process.execPath, ["scripts/seed.mjs", "--persist-to", SEEDED]);
+    console.log(`e2e: migrations and demo content in ${since(start)}`);
+
+    const sites = await Promise.all(
+      Array.from({ length: count }, async (_, i): Promise<E2ESite> => {
+        const stateDir = join(ROOT, `site-${i + 1}`);
+        cpSync(SEEDED, stateDir, { recursive: true });
+        // Turnstile's siteverify, the edge of the world: a local stand-in for Cloudflare's test keys. The test
+        // secret passes the dummy token the test site keys issue; any other token (what a blocked widget or a
+        // forger sends) fails. The site asks it instead of Cloudflare.
+        const siteverify = await startSiteverifyStandIn();
+        stops.push(() => new Promise((resolve) => siteverify.server.close(() => resolve())));
+        const { server, baseUrl } = await startWrangler(stateDir, siteverify.url, i === 0 ? process.env.E2E_PORT : undefined);
+        stops.push(() => stopGroup(server));
+        const d1 = await startD1Service(stateDir);
+        stops.push(() => stopGroup(d1.service));
+        const browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+        remember(browser.process().pid);
+        stops.push(() => browser.close());
+        return { baseUrl, stateDir, browserEndpoint: browser.wsEndpoint(), d1Url: d1.url };
+      }),
+    );
+    console.log(`e2e: ${count} site${count === 1 ? "" : "s"} ready in ${since(start)}: ${sites.map((s) => s.baseUrl).join(", ")}`);
+    project.provide("sites", sites);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -6,10 +6,19 @@
  * address: a bad one is refused with what was typed kept, a good one shows
  * what is stored.
  */
-import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin, uniqueEmail, waitForHydration } from "./support";
+import {
+  downloadedText,
+  expectAccessible,
+  launchChromium,
+  modes,
+  newContext,
+  query,
+  signInAsAdmin,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,7 +58,7 @@ describe.each(modes)("a person's data on request $name", ({ js }) => {
     await page.getByRole("button", { name: "Export data (JSON)" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile(await download.path(), "utf8")) as {
+    const exported = JSON.parse(await downloadedText(download)) as {
       subject: string;
       tables: Record<string, { rows: Record<string, unknown>[] }>;
     };

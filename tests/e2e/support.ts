@@ -1,32 +1,32 @@
 /** Browser and database helpers for the end-to-end tests. */
 import AxeBuilder from "@axe-core/playwright";
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitFor } from "../wait-for";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Cookie, type Download, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { TEST_FORM_STAMP_AGE_HEADER } from "~/lib/form-stamp-test-age.server";
+import { postSync } from "./sync-post";
 
-export const baseUrl = inject("baseUrl");
-const stateDir = inject("stateDir");
+/**
+ * This worker's own site (global-setup.ts): VITEST_POOL_ID numbers the files
+ * running at once from 1, so no two of them share a site, a database or a browser.
+ */
+const site = (() => {
+  const sites = inject("sites");
+  const slot = Number(process.env.VITEST_POOL_ID ?? "1");
+  return sites[(slot - 1) % sites.length]!;
+})();
+export const baseUrl = site.baseUrl;
+const stateDir = site.stateDir;
 
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
-
+/**
+ * This worker's Chromium, started once for the run (global-setup.ts): a file
+ * connects to it and opens its own contexts. `close()` closes them and
+ * disconnects; the browser stays for the next file.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.connect(site.browserEndpoint);
 }
 
 export const modes = [
@@ -53,8 +53,9 @@ export async function newContext(
     popup = false,
     timezoneId = JOURNEY_VISITOR.timezoneId,
     locale = JOURNEY_VISITOR.locale,
-    ip = randomClientIp(),
-  }: { popup?: boolean; timezoneId?: string; locale?: string; ip?: string } = {},
+    ip = freshIp(),
+    realStamp = false,
+  }: { popup?: boolean; timezoneId?: string; locale?: string; ip?: string; realStamp?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -62,9 +63,14 @@ export async function newContext(
     viewport: { width, height: width < 500 ? 844 : 900 },
     timezoneId,
     locale,
-    // A client address of its own (wrangler dev takes CF-Connecting-IP as given), so per-address limits stay per
-    // context: every context gets a new one unless the test names one.
-    extraHTTPHeaders: { "CF-Connecting-IP": ip },
+    extraHTTPHeaders: {
+      // A client address of its own (wrangler dev takes CF-Connecting-IP as given), so per-address limits stay per
+      // context: every context gets a new one unless the test names one.
+      "CF-Connecting-IP": ip,
+      // Pages whose forms' stamps are already old enough to post without a token (see postLikeAPerson), unless the
+      // test is about the stamp itself.
+      ...(realStamp ? {} : { [TEST_FORM_STAMP_AGE_HEADER]: String(STAMP_DATED_BACK_MS) }),
+    },
   });
   await routeTurnstile(context);
   await postLikeAPerson(context);
@@ -78,11 +84,17 @@ export async function newContext(
   return context;
 }
 
-/** A documentation-range address (198.18.0.0/15) no other context has. */
-let clientCounter = 0;
-function randomClientIp(): string {
-  clientCounter += 1;
-  return `198.18.${Math.floor(Math.random() * 256)}.${(clientCounter % 254) + 1}`;
+/**
+ * A client address no other context of this site has had in this run: the
+ * next one of the benchmarking range (198.18.0.0/15), counted in the site's
+ * state directory, so files that follow each other on a site never share an
+ * address (and its per-address limits), whatever their order.
+ */
+export function freshIp(): string {
+  const counter = join(stateDir, "client-addresses");
+  const n = (existsSync(counter) ? Number(readFileSync(counter, "utf8")) : 0) + 1;
+  writeFileSync(counter, String(n));
+  return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** The token Cloudflare's test site keys issue; the harness's siteverify stand-in passes it (global-setup.ts). */
@@ -132,11 +144,15 @@ async function routeTurnstile(context: BrowserContext) {
 /**
  * A public form posted without a Turnstile token (JavaScript off, or sent
  * before the widget ran) is refused within 2 s of its page (ADR 0015), as a
- * bot would be. A person takes longer than that; a test does not. So such a
- * post waits, on its way out, until its page's signed stamp is 2 s old: a
- * wait for that moment, not a sleep. A post with a token goes at once.
+ * bot would be. A person takes longer than that; a test does not. So the
+ * harness's site dates the stamps of a context's pages 3 s back (a test
+ * header it honours: app/lib/form-stamp-test-age.server.ts), and a context
+ * with `realStamp` (the tests of the stamp itself) gets the real time: then
+ * such a post waits, on its way out, until its page's signed stamp is 2 s
+ * old (a wait for that moment, not a sleep). A post with a token goes at once.
  */
 export const STAMP_MIN_AGE_MS = 2_000;
+const STAMP_DATED_BACK_MS = STAMP_MIN_AGE_MS + 1_000;
 async function postLikeAPerson(context: BrowserContext) {
   await context.route(`${baseUrl}/**`, async (route) => {
     const request = route.request();
@@ -152,16 +168,28 @@ async function postLikeAPerson(context: BrowserContext) {
   });
 }
 
+/** Console errors and uncaught exceptions of a page, as they happen. */
+export function recordErrors(page: Page, ignore: (text: string) => boolean = () => false): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !ignore(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  return errors;
+}
+
 /** Waits until React has hydrated the page (root sets html[data-hydrated]). */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  // WCAG 2.1 A/AA, plus 2.5.3 "label in name", which axe ships as an experimental rule (off unless asked for).
-  const tags = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const labelInName = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
-  const results = { violations: [...tags.violations, ...labelInName.violations] };
+  // WCAG 2.1 A/AA, plus 2.5.3 "label in name", which axe ships as an experimental rule (off unless asked for),
+  // in one pass over the page. The options first: `withTags` adds to them (`options` would replace the tags).
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
 }
 
@@ -191,27 +219,15 @@ export async function expectAccessible(page: Page, js: boolean) {
   }
 }
 
-/** Runs SQL on the e2e site's local D1 (through wrangler, as an operator would). */
+/**
+ * Runs SQL on the e2e site's local D1, as `wrangler d1 execute --local` would
+ * (one batch; the first statement's rows), through the run's SQL endpoint for
+ * this site (d1-service.ts) instead of a wrangler process per query.
+ */
 export function query<T = Record<string, unknown>>(sql: string): T[] {
-  let res = runD1(sql);
-  // The running site (its queue consumer, its cron) may hold the SQLite write
-  // lock at that moment; SQLITE_BUSY is worth a few more tries, nothing else is.
-  // With --json, wrangler prints its error to stdout: both streams are read.
-  const busy = () => /SQLITE_BUSY|database is locked/i.test(`${res.stderr}\n${res.stdout}`);
-  for (let attempt = 1; res.status !== 0 && busy() && attempt <= 5; attempt++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150 * attempt);
-    res = runD1(sql);
-  }
-  if (res.status !== 0) throw new Error(`d1 execute failed (exit ${res.status}): ${res.stdout}\n${res.stderr}`);
-  const parsed = JSON.parse(res.stdout) as { results: T[] }[];
-  return parsed[0]?.results ?? [];
-}
-
-function runD1(sql: string) {
-  return spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", sql], {
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const { status, text } = postSync(site.d1Url, sql);
+  if (status !== 200) throw new Error(`D1 query failed (${status}): ${text}\n${sql}`);
+  return (JSON.parse(text) as { results: T[] }).results;
 }
 
 export { waitFor } from "../wait-for";
@@ -247,6 +263,13 @@ export async function emailWithSubject(recipient: string, subject: string): Prom
   );
 }
 
+/** A download's content as text: read through Playwright, since the worker's browser is a server it connects to. */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
  * Holds requests matching `pattern` until the returned `release` is called,
  * so a test can see a form's in-flight state (waiting for it, not sleeping).
@@ -263,14 +286,29 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
 
 export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Signs the demo admin in through the login form (works with and without JavaScript). */
+/**
+ * Signs the demo admin in and leaves the page on the dashboard. The first
+ * time in a worker (and whenever that session has ended, say by a test that
+ * logs out) through the login form (with and without JavaScript); after
+ * that, the context is given the session cookie that sign-in got. The tests
+ * of signing in itself use the form every time.
+ */
 export async function signInAsAdmin(page: Page) {
+  const saved = join(stateDir, "admin-session.json");
+  if (existsSync(saved)) {
+    await page.context().addCookies(JSON.parse(readFileSync(saved, "utf8")) as Cookie[]);
+    await page.goto("/admin/dashboard");
+    if (page.url() === `${baseUrl}/admin/dashboard`) return;
+  }
   const { DEMO_ADMIN } = await import("../../scripts/seed-data.mjs");
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(DEMO_ADMIN.email);
   await page.getByLabel("Password").fill(DEMO_ADMIN.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(`${baseUrl}/admin/dashboard`);
+  // The session alone (SITE_COOKIES.adminSession in app/lib/cookies.server.ts), not the page's other cookies.
+  const session = (await page.context().cookies(baseUrl)).filter((c) => c.name === "__admin_session");
+  writeFileSync(saved, JSON.stringify(session));
 }
 
 /** The content editor's JSON text box, after "Edit as JSON" (a round trip to the server without JavaScript). */

@@ -1,16 +1,15 @@
 /**
- * What a visitor anywhere sees: every public page hydrates without an error
- * in zones on both sides of UTC and in a non-English browser; every form,
- * submitted empty with JavaScript, shows the same messages under its fields
- * as it does without JavaScript (never the browser's own bubbles); every
- * public form, part-filled and sent with the focus still in a field, shows a
- * message under each invalid field, the untouched ones too, with JavaScript
- * and without; and what a visitor types before the page's code arrives is
- * kept when it does.
+ * What a visitor anywhere sees: every form, submitted empty with JavaScript,
+ * shows the same messages under its fields as it does without JavaScript
+ * (never the browser's own bubbles); every public form, part-filled and sent
+ * with the focus still in a field, shows a message under each invalid field,
+ * the untouched ones too, with JavaScript and without; and what a visitor
+ * types before the page's code arrives is kept when it does. (Every public
+ * page in other time zones and languages: time-zones.e2e.ts.)
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchChromium, newContext, query, signInAsAdmin, uniqueEmail, waitForHydration } from "./support";
+import { baseUrl, freshIp, launchChromium, newContext, query, recordErrors, signInAsAdmin, uniqueEmail, waitForHydration } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,77 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-});
-
-let ipCounter = 0;
-/** A client address per context, so the forms' per-address limits never leak between cases. */
-const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
-
-/** Console errors and uncaught exceptions of a page, as they happen. */
-function recordErrors(page: Page, ignore: (text: string) => boolean = () => false): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !ignore(m.text())) errors.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-  return errors;
-}
-
-// ------------------------------------------------------------------ time zones
-
-/** West of UTC, far east, and Europe in German: between them, every hour of the day puts a date on another day than UTC. */
-const ZONES = [
-  { timezoneId: "Pacific/Honolulu", locale: "en-US" },
-  { timezoneId: "Pacific/Kiritimati", locale: "ja-JP" },
-  { timezoneId: "Europe/Berlin", locale: "de-DE" },
-] as const;
-
-/** Every page in the sitemap (two of each kind of generated page), the form routes' own pages, lists with filters, a 404. */
-async function publicPages(): Promise<string[]> {
-  const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  const seen = new Map<string, number>();
-  const pages = paths.filter((p) => {
-    const kind = p.match(/^\/(blog|guides|questions-and-answers)\/(?!submit$)/)?.[1];
-    if (!kind) return true;
-    seen.set(kind, (seen.get(kind) ?? 0) + 1);
-    return seen.get(kind)! <= 2;
-  });
-  return [
-    ...pages,
-    "/waitlist",
-    "/newsletter",
-    "/lead-magnet",
-    "/blog?category=marketing",
-    "/questions-and-answers?q=app&sort=popular",
-    "/?arpu=1299.5&leads=1200&closeRate=12.5#roi-calculator",
-    "/admin/login",
-    "/no-such-page",
-  ];
-}
-
-describe("Every public page in three time zones and languages", () => {
-  it("hydrates with no console error and no uncaught error", { timeout: 240_000 }, async () => {
-    const pages = await publicPages();
-    expect(pages.length).toBeGreaterThan(20);
-    const failures: string[] = [];
-    await Promise.all(
-      ZONES.map(async (zone) => {
-        const context = await newContext(browser, true, 1280, zone);
-        for (const path of pages) {
-          const page = await context.newPage();
-          // The 404 page's own status is the one "failed" resource a visitor is meant to get.
-          const errors = recordErrors(page, (text) => path === "/no-such-page" && text.includes("404"));
-          await page.goto(path);
-          await waitForHydration(page);
-          if (errors.length) failures.push(`${zone.timezoneId} (${zone.locale}) ${path}:\n  ${errors.join("\n  ")}`);
-          await page.close();
-        }
-        await context.close();
-      }),
-    );
-    expect(failures).toEqual([]);
-  });
 });
 
 // ------------------------------------------------------------------ empty forms

@@ -6,11 +6,10 @@
  * (and nothing to export), starts a new search and logs out: with
  * JavaScript and without.
  */
-import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin } from "./support";
+import { baseUrl, downloadedText, expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -120,7 +119,7 @@ describe.each(modes)("warm leads $name", ({ js }) => {
     const today = new Date().toISOString().slice(0, 10);
     expect(download.suggestedFilename()).toBe(`warm-leads-${keyword.toLowerCase().replace(/ /g, "-")}-${today}.csv`);
     if (js) await page.getByTestId("toast").getByText("CSV exported successfully!", { exact: true }).waitFor();
-    const csv = Papa.parse<string[]>((await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const csv = Papa.parse<string[]>((await downloadedText(download)).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
     expect(csv[0]).toEqual(["Store Name", "Store URL", "Email", "Testing App", "Status", "Keyword"]);
     expect(csv).toHaveLength(61);
     expect(csv[1]).toEqual([

@@ -394,7 +394,9 @@ describe("unsubscribing", () => {
     // Another address in the old link form, with this link's sealed part as its "signature"; this link for another list.
     const forged = `${url.replace(/newsletter\.[\w-]+$/, "")}newsletter.${btoa(other).replaceAll("=", "")}.${url.split(".").pop()}`;
     const otherList = url.replace("/unsubscribe/newsletter.", "/unsubscribe/waitlist.");
-    for (const bad of [forged, otherList, url.slice(0, -2) + "xx", `${ORIGIN}/unsubscribe/nope`]) {
+    // One character inside the sealed part changed (not the last ones, whose low bits base64 may not use).
+    const tampered = url.slice(0, -10) + (url.at(-10) === "A" ? "B" : "A") + url.slice(-9);
+    for (const bad of [forged, otherList, tampered, `${ORIGIN}/unsubscribe/nope`]) {
       expect((await oneClick(bad)).status).toBe(404);
       expect(await (await request(pathOf(bad))).text()).toContain("This unsubscribe link is not valid");
     }

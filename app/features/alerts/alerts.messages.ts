@@ -1,4 +1,4 @@
-/** The copy of the notification settings page (issue 24: alerts where the team works). */
+/** The copy of the notification settings page (alerts where the team works). */
 import type { AlertEvent, DestinationKind } from "~/db/shared";
 
 export const NOTIFICATIONS_PATH = "/admin/settings/notifications";
