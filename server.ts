@@ -2,7 +2,10 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix;
  * - queue: the notification-email consumer (EMAIL_QUEUE);
- * - scheduled: the outbox sweeper, the audit log's and personal data's retention, re-sealing, and the daily digest (cron, every 5 minutes).
+ * - scheduled: the cron's jobs, listed below (every 5 minutes).
+ *
+ * It is the composition root: it hands delivery (app/email) the features' email templates and hooks
+ * (app/delivery-setup.server.ts) and the cron's jobs, so delivery imports no feature.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The app is built before the Worker runs (`npm run build`).
@@ -11,13 +14,17 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore
 import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
+import { deliverySetup } from "./app/delivery-setup.server";
 import { handleEmailBatch, type EmailQueueMessage } from "./app/email/consumer.server";
+import { runCronJobs, type CronJob } from "./app/email/cron.server";
+import { configureDelivery } from "./app/email/registry.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
+import { sendDigestIfDue } from "./app/features/alerts/index.server";
+import { pruneSessions } from "./app/features/auth/index.server";
+import { runRetention } from "./app/features/privacy/index.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
 import { resealStep } from "./app/lib/reseal.server";
-import { runRetention } from "./app/features/privacy/retention.server";
 import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
-import { sendDigestIfDue } from "./app/features/alerts/digest.server";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
 import { servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
@@ -31,6 +38,23 @@ import { settleClientAddress } from "./app/lib/request.server";
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 const reservedPaths = servedFirstSegments(serverBuild.routes);
+
+configureDelivery(deliverySetup);
+
+/** The cron's jobs (every 5 minutes), each bounded per run. */
+const cronJobs: CronJob[] = [
+  // Re-queues outbox rows never queued or due for a retry; prunes rate-limit counters and used form stamps.
+  { name: "outbox sweeper", run: (env) => sweepOutbox(env) },
+  { name: "expired admin sessions", run: (env) => pruneSessions(env.DB) },
+  // Entries older than AUDIT_RETENTION_DAYS (default 365), a few thousand rows per run at most.
+  { name: "audit log retention", run: (env) => pruneAuditLog(env) },
+  // Sent emails' bodies, old onboarding drafts, unconfirmed sign-ups (RETENTION_*_DAYS): a few statements per run.
+  { name: "personal data retention", run: (env, at) => runRetention(env, at) },
+  // Values in clear from before encryption at rest, or under an earlier data key: a page sealed anew (ADR 0017).
+  { name: "re-sealing", run: (env) => resealStep(env) },
+  // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
+  { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
+];
 
 export default {
   async fetch(request, env, ctx) {
@@ -76,18 +100,6 @@ export default {
   },
 
   async scheduled(controller, env, ctx) {
-    ctx.waitUntil(sweepOutbox(env));
-    // Entries older than AUDIT_RETENTION_DAYS (default 365), a few thousand rows per run at most.
-    ctx.waitUntil(pruneAuditLog(env));
-    // Sent emails' bodies, old onboarding drafts, unconfirmed sign-ups (RETENTION_*_DAYS): a few statements per run.
-    ctx.waitUntil(runRetention(env, controller.scheduledTime));
-    // Values in clear from before encryption at rest, or under an earlier data key: a page sealed anew (ADR 0017).
-    ctx.waitUntil(resealStep(env));
-    // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
-    ctx.waitUntil(
-      sendDigestIfDue(env, controller.scheduledTime).catch((error: unknown) =>
-        console.error("The daily digest failed; the next run tries again", error),
-      ),
-    );
+    runCronJobs(cronJobs, env, ctx, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,8 +1,13 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
+import { deliverySetup } from "~/delivery-setup.server";
+import { configureDelivery } from "~/email/registry.server";
 import { NonceProvider } from "~/lib/nonce";
 import { loggable } from "~/lib/log.server";
+
+// The Remix app is a bundle of its own (server.ts configures the Worker's copy): its forms' daily cap reads the templates.
+configureDelivery(deliverySetup);
 
 export const streamTimeout = 5_000;
 

@@ -18,7 +18,7 @@ import { NotFound, ServerError } from "~/features/marketing/deferred";
 import { SiteFooter } from "~/features/marketing/SiteFooter";
 import { SiteHeader } from "~/features/marketing/SiteHeader";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
-import { keptFormFor } from "~/features/admin/kept-form.server";
+import { keptFormFor } from "~/features/auth/index.server";
 import { asksForNewStamp } from "~/lib/form-guard";
 import { formStamp } from "~/lib/form-guard.server";
 import { KeptFormProvider } from "~/lib/kept-form";

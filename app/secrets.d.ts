@@ -13,7 +13,7 @@ declare namespace Cloudflare {
      * separated by commas or spaces, the first the current one. Required outside localhost.
      */
     DATA_ENCRYPTION_KEYS?: string;
-    /** The HMAC key applied to every password before PBKDF2 (app/features/admin/password.server.ts). Required outside localhost. */
+    /** The HMAC key applied to every password before PBKDF2 (app/features/auth/password.server.ts). Required outside localhost. */
     PASSWORD_PEPPER?: string;
     MAILCHANNELS_API_KEY: string;
     /** Turnstile's secret key (siteverify); unset, tokens cannot be checked and the no-token bounds apply. */

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { hashPassword } from "../app/features/admin/password.server";
+import { hashPassword } from "../app/features/auth/password.server";
 import { scriptSecret } from "./secrets";
 
 const { values } = parseArgs({

@@ -174,7 +174,7 @@ async function nodeCpu(runs, work) {
 }
 
 async function nodeFigures() {
-  const password = await tsImport("../app/features/admin/password.server.ts", import.meta.url);
+  const password = await tsImport("../app/features/auth/password.server.ts", import.meta.url);
   const csvImport = await tsImport("../app/features/lead-finder/csv-import.server.ts", import.meta.url);
   const csv = await tsImport("../app/lib/csv.ts", import.meta.url);
   const warm = await tsImport("../app/features/warm-leads/warm-leads.server.ts", import.meta.url);

@@ -70,6 +70,8 @@ step("Typecheck");
 run("npx", ["tsc", "--noEmit"]);
 step("Lint and format (zero findings)");
 run("npx", ["eslint", ".", "--max-warnings", "0"]);
+// The layer rule bites: linting tests/lint-fixtures must report exactly its marked imports (ADR 0019).
+run("node", ["scripts/check-lint-rule.mjs"]);
 run("npx", ["prettier", "--check", "."]);
 step("Build");
 run("npx", ["remix", "vite:build"]);

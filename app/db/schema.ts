@@ -7,8 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { destinationKinds, type AlertEvent } from "~/lib/alert-events";
-import type { Sealed } from "~/lib/encryption.server";
+import { destinationKinds, type AlertEvent, type Sealed } from "./shared";
 
 const id = () =>
   text("id")
@@ -703,7 +702,7 @@ export const digestRuns = sqliteTable(
 );
 // ------------------------------------------------------------ alerts (issue 24: Slack and signed webhooks)
 
-export { alertEvents, destinationKinds, type AlertEvent } from "~/lib/alert-events";
+export { alertEvents, destinationKinds, type AlertEvent } from "./shared";
 
 /** Where the team is alerted: a Slack incoming webhook or any URL, signed (Standard Webhooks). */
 export const notificationDestinations = sqliteTable("notification_destinations", {

@@ -18,15 +18,23 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { deliveryAttempts, emailOutbox, type OutboxRow } from "~/db/schema";
-import { hasUnsubscribed, UNSUBSCRIBED_ERROR } from "~/features/lead-capture/email-list.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { getDb } from "~/lib/db.server";
 import { unseal } from "~/lib/encryption.server";
 import type { EmailQueueMessage } from "./outbox.server";
-import { failedRetryDelayMs, MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES, queueRetryDelaySeconds, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "./policy";
-import { templateFor } from "./registry.server";
+import {
+  failedRetryDelayMs,
+  MAX_TOTAL_ATTEMPTS,
+  QUEUE_DELIVERIES,
+  queueRetryDelaySeconds,
+  SEND_LEASE_MS,
+  SEND_TIMEOUT_MS,
+  UNSUBSCRIBED_ERROR,
+} from "./policy";
+import { hasUnsubscribed, templateFor } from "./registry.server";
 import { emailContext, renderEmail } from "./render.server";
 import type { EmailTemplate } from "./template";
+import { hasSendReceipt, writeSendReceipt } from "./receipts.server";
 import { getTransport } from "./transports.server";
 import { DeliveryError, sendWebhook } from "./webhook.server";
 import { loggable, maskEmails } from "~/lib/log.server";
@@ -72,7 +80,7 @@ async function handleEmailMessage(
       .where(
         and(
           eq(emailOutbox.id, outboxId),
-          // Never a sent row, nor one held back by the daily cap per address (store.server.ts).
+          // Never a sent row, nor one held back by the daily cap per address (features/submissions/store.server.ts).
           inArray(emailOutbox.status, ["queued", "failed"]),
           or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
         ),
@@ -186,37 +194,6 @@ function beforeDeadline<T>(send: Promise<T>, deadline: AbortSignal): Promise<T> 
     deadline.addEventListener("abort", onAbort, { once: true });
     send.then(resolve, reject).finally(() => deadline.removeEventListener("abort", onAbort));
   });
-}
-
-/**
- * A send receipt: a short-lived KV key written as soon as the provider accepts
- * a message. If marking the row sent fails even after retries, the row's lease
- * runs out and a later delivery finds the receipt, marks the row sent and sends
- * nothing.
- */
-const receiptKey = (outboxId: string) => `email-sent:${outboxId}`;
-const SEND_RECEIPT_TTL_SECONDS = 24 * 60 * 60;
-
-async function hasSendReceipt(env: Env, outboxId: string): Promise<boolean> {
-  try {
-    return (await env.CACHE.get(receiptKey(outboxId))) !== null;
-  } catch (error) {
-    console.error(`Could not read the send receipt of ${outboxId}`, loggable(error));
-    return false;
-  }
-}
-
-/** An admin's Resend of a delivery already sent: the receipt goes, so the consumer sends it again (same id). */
-export async function clearSendReceipt(env: Env, outboxId: string): Promise<void> {
-  await env.CACHE.delete(receiptKey(outboxId));
-}
-
-async function writeSendReceipt(env: Env, outboxId: string): Promise<void> {
-  try {
-    await env.CACHE.put(receiptKey(outboxId), new Date().toISOString(), { expirationTtl: SEND_RECEIPT_TTL_SECONDS });
-  } catch (error) {
-    console.error(`Email ${outboxId} was sent but its send receipt could not be written`, loggable(error));
-  }
 }
 
 /** The update that removes a template's secret fields (a single-use link) from a row's payload. */

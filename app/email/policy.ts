@@ -39,3 +39,6 @@ export const SEND_TIMEOUT_MS = 15 * 1000;
 
 /** Emails from the public forms one address receives in 24 h at most; past it they are `capped`, never sent (ADR 0015). */
 export const VISITOR_EMAIL_CAP = 3;
+
+/** Why a list's email was not sent: its recipient left the list (checked at send time, ADR 0016). */
+export const UNSUBSCRIBED_ERROR = "Not sent: the recipient unsubscribed from the list";

@@ -1,48 +1,54 @@
 /**
- * Every email template the consumer can render, by kind. This is the one
- * place that gathers the features' templates (like routes, it composes).
+ * What delivery needs to know of the features, handed to it by the composition root: every email template the
+ * consumer can render, by kind, and the check of a list's unsubscribes made at send time. Delivery imports no
+ * feature: `server.ts` (the Worker's queue and cron) and `app/entry.server.tsx` (the Remix app, whose forms count
+ * the daily cap by the templates' `toVisitor`) each call `configureDelivery` with `app/delivery-setup.server.ts`.
  */
-import { invitationEmail, passwordResetEmail, twoFactorLockEmail } from "~/features/admin/account.emails";
-import { digestEmail } from "~/features/alerts/digest.emails";
-import { contactNoticeEmail } from "~/features/lead-capture/contact.emails";
-import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "~/features/lead-capture/lead-magnet.emails";
-import { premiumNoticeEmail, premiumRequesterEmail } from "~/features/lead-capture/premium.emails";
-import {
-  newsletterAlreadySubscribedEmail,
-  newsletterConfirmEmail,
-  newsletterWelcomeEmail,
-} from "~/features/lead-capture/newsletter.emails";
-import { waitlistEmails } from "~/features/lead-capture/waitlist.emails";
-import { onboardingConfirmationEmail, onboardingNoticeEmail } from "~/features/onboarding/onboarding.emails";
-import { qaAlertEmail } from "~/features/qa/qa.emails";
+import type { EmailList } from "~/lib/email-lists";
 import type { EmailTemplate } from "./template";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of templates of every payload type; each validates its own payload with its schema
-const templates: EmailTemplate<any>[] = [
-  ...waitlistEmails,
-  newsletterConfirmEmail,
-  newsletterWelcomeEmail,
-  newsletterAlreadySubscribedEmail,
-  contactNoticeEmail,
-  leadMagnetVisitorEmail,
-  leadMagnetNoticeEmail,
-  checklistVisitorEmail,
-  premiumRequesterEmail,
-  premiumNoticeEmail,
-  onboardingNoticeEmail,
-  onboardingConfirmationEmail,
-  qaAlertEmail,
-  passwordResetEmail,
-  invitationEmail,
-  twoFactorLockEmail,
-  digestEmail,
-];
+export interface DeliverySetup {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of templates of every payload type; each validates its own payload with its schema
+  templates: EmailTemplate<any>[];
+  /** Whether the address left the list (a list's email is then not sent, ADR 0016). */
+  hasUnsubscribed: (env: Env, list: EmailList, email: string) => Promise<boolean>;
+}
 
-const byKind = new Map(templates.map((t) => [t.kind, t]));
+interface Registry extends DeliverySetup {
+  byKind: Map<string, EmailTemplate<Record<string, unknown>>>;
+  visitorKinds: readonly string[];
+}
 
-/** The kinds sent to an address typed into a public form (`toVisitor`): what the daily cap counts. */
-export const VISITOR_EMAIL_KINDS: readonly string[] = templates.filter((t) => t.toVisitor).map((t) => t.kind);
+let registry: Registry | null = null;
+
+/** Hands delivery the features' templates and hooks (once per bundle, from a composition root). */
+export function configureDelivery(setup: DeliverySetup): void {
+  const kinds = new Set<string>();
+  for (const t of setup.templates) {
+    if (kinds.has(t.kind)) throw new Error(`Two email templates have the kind "${t.kind}"`);
+    kinds.add(t.kind);
+  }
+  registry = {
+    ...setup,
+    byKind: new Map(setup.templates.map((t) => [t.kind, t])),
+    visitorKinds: setup.templates.filter((t) => t.toVisitor).map((t) => t.kind),
+  };
+}
+
+function configured(): Registry {
+  if (!registry) throw new Error("Delivery is not configured: the composition root must call configureDelivery first");
+  return registry;
+}
 
 export function templateFor(kind: string): EmailTemplate<Record<string, unknown>> | undefined {
-  return byKind.get(kind);
+  return configured().byKind.get(kind);
+}
+
+/** The kinds sent to an address typed into a public form (`toVisitor`): what the daily cap counts. */
+export function visitorEmailKinds(): readonly string[] {
+  return configured().visitorKinds;
+}
+
+export function hasUnsubscribed(env: Env, list: EmailList, email: string): Promise<boolean> {
+  return configured().hasUnsubscribed(env, list, email);
 }

@@ -4,12 +4,11 @@
  * failed rows whose retry time has come, up to MAX_TOTAL_ATTEMPTS. It takes
  * them a page at a time until none are due or its budget is spent, so a
  * backlog after a provider outage drains in one run, not over hours. Then it
- * removes old rate-limit counters and expired admin session rows.
+ * removes old rate-limit counters and used form stamps. (The cron's other jobs are listed in server.ts.)
  */
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import { getDb } from "~/lib/db.server";
-import { pruneSessions } from "~/features/admin/sessions.server";
 import { pruneUsedStamps } from "~/lib/form-guard.server";
 import { pruneRateLimits } from "~/lib/rate-limit.server";
 import { enqueueOutbox } from "./outbox.server";
@@ -17,7 +16,7 @@ import { MAX_TOTAL_ATTEMPTS, STALE_QUEUED_MS, SWEEP_BUDGET, SWEEP_PAGE } from ".
 
 interface SweepResult {
   requeued: string[];
-  /** D1 queries the sweep made (the rate-limit, used-stamp and expired-session prunes included). */
+  /** D1 queries the sweep made (the rate-limit and used-stamp prunes included). */
   queries: number;
   /** Why it stopped: nothing more was due, or a budget ran out. */
   stoppedBy: "done" | "queries" | "time";
@@ -29,9 +28,9 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
   const requeued: string[] = [];
   let queries = 0;
   let stoppedBy: SweepResult["stoppedBy"] = "done";
-  // One page costs two queries; keep three for the prunes at the end.
+  // One page costs two queries; keep two for the prunes at the end.
   while (true) {
-    if (queries + 5 > budget.queries) {
+    if (queries + 4 > budget.queries) {
       stoppedBy = "queries";
       break;
     }
@@ -79,8 +78,7 @@ export async function sweepOutbox(env: Env, now = Date.now(), budget = SWEEP_BUD
   }
   await pruneRateLimits(env.DB, now);
   await pruneUsedStamps(env.DB, now);
-  await pruneSessions(env.DB, now);
-  queries += 3;
+  queries += 2;
   if (requeued.length > 0 || stoppedBy !== "done")
     console.log(`Outbox sweeper re-queued ${requeued.length} email(s) in ${queries} D1 queries (stopped: ${stoppedBy})`);
   return { requeued, queries, stoppedBy };

@@ -46,7 +46,7 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
   list?: EmailList;
   /**
    * Sent to the address a public form was given (not the team, not an admin): counted by the daily
-   * cap per address (store.server.ts, ADR 0015). Every such template must say so.
+   * cap per address (features/submissions/store.server.ts, ADR 0015). Every such template must say so.
    */
   toVisitor?: boolean;
 }

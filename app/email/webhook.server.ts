@@ -9,8 +9,8 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { notificationDestinations, type OutboxRow } from "~/db/schema";
-import { personPath } from "~/features/people/people.options";
 import { getDb } from "~/lib/db.server";
+import { personPath } from "~/lib/paths";
 import { unseal } from "~/lib/encryption.server";
 
 export class DeliveryError extends Error {

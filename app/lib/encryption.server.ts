@@ -15,12 +15,10 @@
  */
 import { aesGcmDecrypt, aesGcmEncrypt, base64url, fromBase64url, importAesKey } from "./crypto.server";
 import { dataEncryptionKeys } from "./env.server";
+import type { Sealed } from "~/db/shared";
 
 /** What a sealed value is; bound to its ciphertext. */
 export type SealContext = "totp" | "webhook-secret" | "destination-url" | "email-link";
-
-/** A column value as stored: sealed, or (rows from before encryption) in clear. Written only through `seal`. */
-export type Sealed = string & { readonly __sealed: true };
 
 export const SEALED_PREFIX = "enc:v1:";
 

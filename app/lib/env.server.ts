@@ -35,7 +35,7 @@ export function dataEncryptionKeys(env: Pick<Env, "DATA_ENCRYPTION_KEYS" | "ENVI
 
 const DEV_PEPPER = "dev-only-password-pepper-0123456789abcdef";
 
-/** `PASSWORD_PEPPER`: the HMAC key applied to a password before PBKDF2 (app/features/admin/password.server.ts). */
+/** `PASSWORD_PEPPER`: the HMAC key applied to a password before PBKDF2 (app/features/auth/password.server.ts). */
 export function passwordPepper(env: Pick<Env, "PASSWORD_PEPPER" | "ENVIRONMENT" | "SITE_URL">): string {
   return requiredSecret(env, "PASSWORD_PEPPER", env.PASSWORD_PEPPER, DEV_PEPPER);
 }

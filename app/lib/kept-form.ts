@@ -1,6 +1,6 @@
 /**
  * What an admin typed before their session ended, given back after sign-in
- * (kept server-side: app/features/admin/kept-form.server.ts). The root loader
+ * (kept server-side: app/features/auth/kept-form.server.ts). The root loader
  * reads it for the page (`?kept=<id>`) and provides it here; each admin form
  * that sent it fills itself from it with `useKeptValues`, instead of the
  * stored values, ready to save again.

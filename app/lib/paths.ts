@@ -6,3 +6,6 @@ export const PREMIUM_PATH = "/playbooks/premium";
 export const CHECKLIST_PATH = "/shopify-app-marketing-checklist";
 export const PRIVACY_PATH = "/admin/privacy";
 export const PRIVACY_EXPORT_PATH = "/admin/privacy/export";
+/** The Leads tab and a person's page there (alert events and the digest link to it). */
+export const LEADS_PATH = "/admin/dashboard/leads";
+export const personPath = (id: string) => `${LEADS_PATH}/${id}`;

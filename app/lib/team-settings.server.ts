@@ -4,7 +4,7 @@
  * missing row reads as the defaults. Read here (lib) because the digest and
  * the pipeline's "due today" both need the zone; written by the digest
  * settings page (app/features/alerts) and the sessions settings page
- * (app/features/admin). The admin guard reads the session limits in the
+ * (app/features/auth). The admin guard reads the session limits in the
  * statement that reads the session (sessions.server.ts).
  */
 import { teamSettings } from "~/db/schema";

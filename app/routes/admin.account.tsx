@@ -2,8 +2,8 @@ import { auditEntry, requestActor } from "~/lib/audit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
-import { changePasswordSchema, disableTwoFactorSchema, endSessionSchema, newRecoveryCodesSchema } from "~/features/admin/account.schema";
+import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
+import { changePasswordSchema, disableTwoFactorSchema, endSessionSchema, newRecoveryCodesSchema } from "~/features/auth/account.schema";
 import {
   accountOverview,
   changePassword,
@@ -12,10 +12,11 @@ import {
   readSmallForm,
   unknownIntent,
   type FieldRefusal,
-} from "~/features/admin/account.server";
-import { ACCOUNT_PATH, AccountPage, type AccountActionData, type AccountActionResult } from "~/features/admin/AccountPage";
-import { endCurrentSession, LOGIN_PATH, requireAdmin } from "~/features/admin/auth.server";
-import { endOtherSessions, endSession } from "~/features/admin/sessions.server";
+} from "~/features/auth/account.server";
+import { ACCOUNT_PATH, AccountPage, type AccountActionData, type AccountActionResult } from "~/features/auth/AccountPage";
+import { endCurrentSession, requireAdmin } from "~/features/auth/guard.server";
+import { LOGIN_PATH } from "~/features/auth/paths";
+import { endOtherSessions, endSession } from "~/features/auth/sessions.server";
 import { getDb } from "~/lib/db.server";
 import { formHeaders } from "~/lib/forms";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
-import { twoFactorCodeSchema } from "~/features/admin/account.schema";
-import { readSmallForm } from "~/features/admin/account.server";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { confirmTwoFactor, pendingSetup } from "~/features/admin/two-factor.server";
-import { TwoFactorSetupPage } from "~/features/admin/TwoFactorSetup";
+import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
+import { twoFactorCodeSchema } from "~/features/auth/account.schema";
+import { readSmallForm } from "~/features/auth/account.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { confirmTwoFactor, pendingSetup } from "~/features/auth/two-factor.server";
+import { TwoFactorSetupPage } from "~/features/auth/TwoFactorSetup";
 import { formHeaders } from "~/lib/forms";
 
 type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };

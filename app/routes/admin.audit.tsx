@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/features/admin/AdminShell";
-import { AdminPageErrorBoundary } from "~/features/admin/TabError";
-import { AuditTab } from "~/features/admin/AuditTab";
-import { parseAuditFilters } from "~/features/admin/audit";
-import { listAudit } from "~/features/admin/audit.server";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { AdminShell } from "~/features/dashboard/AdminShell";
+import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
+import { AuditTab } from "~/features/dashboard/AuditTab";
+import { parseAuditFilters } from "~/features/dashboard/audit";
+import { listAudit } from "~/features/dashboard/audit.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { pageFromUrl } from "~/lib/pagination";
 
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */

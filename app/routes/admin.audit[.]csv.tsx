@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseAuditFilters } from "~/features/admin/audit";
-import { exportAuditCsv } from "~/features/admin/audit.server";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { parseAuditFilters } from "~/features/dashboard/audit";
+import { exportAuditCsv } from "~/features/dashboard/audit.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { requestActor } from "~/lib/audit.server";
 import { refuseCrossSiteRead } from "~/lib/request.server";
 

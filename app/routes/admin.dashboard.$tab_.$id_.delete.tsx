@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DeleteConfirmation } from "~/features/admin/ResourceViews";
-import { resourceDef } from "~/features/admin/resources";
-import { resourceHandlers } from "~/features/admin/resources.server";
+import { DeleteConfirmation } from "~/features/dashboard/ResourceViews";
+import { resourceDef } from "~/features/dashboard/resources";
+import { resourceHandlers } from "~/features/dashboard/resources.server";
 
 /** The delete confirmation as a page (without JavaScript, or when the site uses the record). */
 export const loader = (args: LoaderFunctionArgs) => resourceHandlers.deleteLoader(args);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RevisionView } from "~/features/admin/Revisions";
-import { resourceDef } from "~/features/admin/resources";
-import { resourceHandlers } from "~/features/admin/resources.server";
+import { RevisionView } from "~/features/dashboard/Revisions";
+import { resourceDef } from "~/features/dashboard/resources";
+import { resourceHandlers } from "~/features/dashboard/resources.server";
 import type { RestoreActionData } from "~/lib/admin-resource/server";
 
 /** A kept version of a record: rendered, compared by field with the current one, restored (a new save, stale-checked). */

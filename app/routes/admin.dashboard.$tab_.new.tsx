@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ResourceForm } from "~/features/admin/ResourceViews";
-import { resourceDef } from "~/features/admin/resources";
-import { resourceHandlers } from "~/features/admin/resources.server";
+import { ResourceForm } from "~/features/dashboard/ResourceViews";
+import { resourceDef } from "~/features/dashboard/resources";
+import { resourceHandlers } from "~/features/dashboard/resources.server";
 
 /** A new record of a dashboard resource: save or preview (intent). */
 export const loader = (args: LoaderFunctionArgs) => resourceHandlers.formLoader(args);

@@ -1,13 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { DashboardSummary } from "~/features/admin/AdminShell";
-import { dashboardSummary } from "~/features/admin/dashboard.server";
-import { FormOutcomesChart, OnboardingFunnelChart, PeriodForm } from "~/features/admin/HomeInsights";
-import { parsePeriod } from "~/features/admin/insights";
-import { LeadsChart } from "~/features/admin/LeadsChart";
-import { ResourceList } from "~/features/admin/ResourceViews";
-import { resourceDef } from "~/features/admin/resources";
-import { resourceHandlers } from "~/features/admin/resources.server";
+import { DashboardSummary } from "~/features/dashboard/AdminShell";
+import { dashboardSummary } from "~/features/dashboard/dashboard.server";
+import { FormOutcomesChart, OnboardingFunnelChart, PeriodForm } from "~/features/dashboard/HomeInsights";
+import { parsePeriod } from "~/features/dashboard/insights";
+import { LeadsChart } from "~/features/dashboard/LeadsChart";
+import { ResourceList } from "~/features/dashboard/ResourceViews";
+import { resourceDef } from "~/features/dashboard/resources";
+import { resourceHandlers } from "~/features/dashboard/resources.server";
 import { DueCounts } from "~/features/people/DueCounts";
 import { dueCounts } from "~/features/people/people.server";
 

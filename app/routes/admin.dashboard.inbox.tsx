@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { LEADS_PATH } from "~/features/people/people.options";
 import { parsePersonForm } from "~/lib/people";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { LeadFinder } from "~/features/lead-finder/LeadFinder";
 import { requestActor } from "~/lib/audit.server";
 import { leadFinderAction, loadLeadFinder, type LeadFinderActionData } from "~/features/lead-finder/lead-finder.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { PEOPLE_MESSAGES } from "~/features/people/people.messages";
 import { loadPerson, personAction, type PersonActionData } from "~/features/people/people.server";
 import { PersonPage } from "~/features/people/PersonPage";

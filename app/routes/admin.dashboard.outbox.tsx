@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { OutboxTab } from "~/features/admin/OutboxTab";
-import { listOutbox, parseOutboxStatus, resendFailed } from "~/features/admin/outbox.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { OutboxTab } from "~/features/dashboard/OutboxTab";
+import { listOutbox, parseOutboxStatus, resendFailed } from "~/features/dashboard/outbox.server";
 import { requestActor } from "~/lib/audit.server";
 import { pageFromUrl } from "~/lib/pagination";
 import { readFormData } from "~/lib/request.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { AdminShell } from "~/features/admin/AdminShell";
-import { AdminPageError, TabError } from "~/features/admin/TabError";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { AdminShell } from "~/features/dashboard/AdminShell";
+import { AdminPageError, TabError } from "~/features/dashboard/TabError";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context.cloudflare.env);

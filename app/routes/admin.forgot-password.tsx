@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { RESET_MESSAGES } from "~/features/admin/account.messages";
-import { forgotPasswordSchema } from "~/features/admin/account.schema";
-import { readSmallForm } from "~/features/admin/account.server";
-import { AuthCard, AuthLink } from "~/features/admin/AuthCard";
-import { LOGIN_PATH } from "~/features/admin/paths";
-import { requestPasswordReset } from "~/features/admin/reset.server";
-import { SimpleForm } from "~/features/admin/SimpleForm";
+import { RESET_MESSAGES } from "~/features/auth/account.messages";
+import { forgotPasswordSchema } from "~/features/auth/account.schema";
+import { readSmallForm } from "~/features/auth/account.server";
+import { AuthCard, AuthLink } from "~/features/auth/AuthCard";
+import { LOGIN_PATH } from "~/features/auth/paths";
+import { requestPasswordReset } from "~/features/auth/reset.server";
+import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
 import { clientIp, requireSameOrigin } from "~/lib/request.server";
 
@@ -55,7 +55,7 @@ export default function ForgotPassword() {
         <SimpleForm
           id="forgot-password"
           action="/admin/forgot-password"
-          loadSchema={() => import("~/features/admin/account.schema").then((m) => m.forgotPasswordSchema)}
+          loadSchema={() => import("~/features/auth/account.schema").then((m) => m.forgotPasswordSchema)}
           lastResult={actionData?.result}
           fields={[{ name: "email", label: "Email", type: "email", autoComplete: "username" }]}
           submitLabel="Send the link"

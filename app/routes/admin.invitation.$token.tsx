@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { TEAM_MESSAGES } from "~/features/admin/account.messages";
-import { ChoosePasswordPage, InvalidLinkPage } from "~/features/admin/ChoosePassword";
-import { acceptInvitation } from "~/features/admin/team.server";
-import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/admin/token-link.server";
+import { TEAM_MESSAGES } from "~/features/auth/account.messages";
+import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
+import { acceptInvitation } from "~/features/auth/team.server";
+import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("invitation", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("invitation", args, acceptInvitation, TEAM_MESSAGES.accepted);

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { handleUpload } from "~/features/lead-finder/upload.server";
 import { requestActor } from "~/lib/audit.server";
 

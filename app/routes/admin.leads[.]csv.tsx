@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { exportPeopleCsv } from "~/features/people/people.server";
 import { requestActor } from "~/lib/audit.server";
 import { refuseCrossSiteRead } from "~/lib/request.server";

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { twoFactorCodeSchema } from "~/features/admin/account.schema";
-import { readSmallForm } from "~/features/admin/account.server";
-import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
-import { clearPendingSignIn, LoginError, readPendingSignIn, startAdminSession, verifySecondFactor } from "~/features/admin/auth.server";
-import { LOGIN_PATH } from "~/features/admin/paths";
-import { AuthCard, AuthLink } from "~/features/admin/AuthCard";
-import { SimpleForm } from "~/features/admin/SimpleForm";
+import { twoFactorCodeSchema } from "~/features/auth/account.schema";
+import { readSmallForm } from "~/features/auth/account.server";
+import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
+import { clearPendingSignIn, LoginError, readPendingSignIn, startAdminSession, verifySecondFactor } from "~/features/auth/sign-in.server";
+import { LOGIN_PATH } from "~/features/auth/paths";
+import { AuthCard, AuthLink } from "~/features/auth/AuthCard";
+import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
 import { clientIp, requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -63,7 +63,7 @@ export default function TwoFactorSignIn() {
       <SimpleForm
         id="two-factor-sign-in"
         action="/admin/login/two-factor"
-        loadSchema={() => import("~/features/admin/account.schema").then((m) => m.twoFactorCodeSchema)}
+        loadSchema={() => import("~/features/auth/account.schema").then((m) => m.twoFactorCodeSchema)}
         lastResult={actionData?.result}
         fields={[{ name: "code", label: "Code", autoComplete: "one-time-code", inputMode: "text" }]}
         submitLabel="Verify"

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { DASHBOARD_PATH, logout, requireAdmin } from "~/features/admin/auth.server";
+import { DASHBOARD_PATH } from "~/features/auth/paths";
+import { logout, requireAdmin } from "~/features/auth/guard.server";
 
 /** Logout is a POST; a GET just goes back (to the dashboard, or to login). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminShell } from "~/features/admin/AdminShell";
-import { AdminPageErrorBoundary } from "~/features/admin/TabError";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { AdminShell } from "~/features/dashboard/AdminShell";
+import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { PrivacyPage } from "~/features/privacy/PrivacyPage";
 import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
 import { requestActor } from "~/lib/audit.server";

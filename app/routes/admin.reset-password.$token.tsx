@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { RESET_MESSAGES } from "~/features/admin/account.messages";
-import { ChoosePasswordPage, InvalidLinkPage } from "~/features/admin/ChoosePassword";
-import { resetPassword } from "~/features/admin/reset.server";
-import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/admin/token-link.server";
+import { RESET_MESSAGES } from "~/features/auth/account.messages";
+import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
+import { resetPassword } from "~/features/auth/reset.server";
+import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("password-reset", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("password-reset", args, resetPassword, RESET_MESSAGES.done);

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { readSmallForm } from "~/features/admin/account.server";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { readSmallForm } from "~/features/auth/account.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { DIGEST_MESSAGES, DIGEST_SETTINGS_PATH } from "~/features/alerts/digest.messages";
 import { digestSettingsSchema } from "~/features/alerts/digest.schema";
 import { digestSettingsOverview, saveDigestSettings } from "~/features/alerts/digest.server";
-import { AdminPage, AdminSection } from "~/features/admin/AdminShell";
+import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
 import { DigestSettingsForm, DigestStatus, type DigestSettingsActionData } from "~/features/alerts/DigestSettingsPage";
 import { requestActor } from "~/lib/audit.server";
 import { timeZoneNames } from "~/lib/time-zone";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
 

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { readSmallForm } from "~/features/admin/account.server";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { SESSION_SETTINGS_MESSAGES as M, SESSION_SETTINGS_PATH, sessionSettingsSchema } from "~/features/admin/session-settings";
-import { saveSessionSettings, sessionSettingsOverview } from "~/features/admin/session-settings.server";
-import { SessionSettingsPage, type SessionSettingsActionData } from "~/features/admin/SessionSettingsPage";
+import { readSmallForm } from "~/features/auth/account.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { SESSION_SETTINGS_MESSAGES as M, SESSION_SETTINGS_PATH, sessionSettingsSchema } from "~/features/auth/session-settings";
+import { saveSessionSettings, sessionSettingsOverview } from "~/features/auth/session-settings.server";
+import { SessionSettingsPage, type SessionSettingsActionData } from "~/features/auth/SessionSettingsPage";
 import { requestActor } from "~/lib/audit.server";
 import { loggable } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -2,13 +2,13 @@ import { requestActor } from "~/lib/audit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { TEAM_MESSAGES } from "~/features/admin/account.messages";
-import { inviteSchema, revokeInvitationSchema } from "~/features/admin/account.schema";
-import { readSmallForm, unknownIntent } from "~/features/admin/account.server";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { TEAM_PATH } from "~/features/admin/paths";
-import { inviteAdmin, revokeInvitation, teamOverview } from "~/features/admin/team.server";
-import { TeamPage, type TeamActionData } from "~/features/admin/TeamPage";
+import { TEAM_MESSAGES } from "~/features/auth/account.messages";
+import { inviteSchema, revokeInvitationSchema } from "~/features/auth/account.schema";
+import { readSmallForm, unknownIntent } from "~/features/auth/account.server";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { TEAM_PATH } from "~/features/auth/paths";
+import { inviteAdmin, revokeInvitation, teamOverview } from "~/features/auth/team.server";
+import { TeamPage, type TeamActionData } from "~/features/auth/TeamPage";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,12 +3,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/ui/Confirm";
 import { ErrorList } from "~/components/ui/Field";
-import { TEAM_MESSAGES } from "~/features/admin/account.messages";
-import { readSmallForm } from "~/features/admin/account.server";
-import { AdminPage, AdminSection } from "~/features/admin/AdminShell";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { TEAM_PATH } from "~/features/admin/paths";
-import { findAdmin, removeAdmin } from "~/features/admin/team.server";
+import { TEAM_MESSAGES } from "~/features/auth/account.messages";
+import { readSmallForm } from "~/features/auth/account.server";
+import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { TEAM_PATH } from "~/features/auth/paths";
+import { findAdmin, removeAdmin } from "~/features/auth/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** The confirmation of removing an admin, as a page of its own (works without JavaScript). */

@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
-import { requireAdmin } from "~/features/admin/auth.server";
-import { AdminTopBar } from "~/features/admin/AdminShell";
+import { requireAdmin } from "~/features/auth/guard.server";
+import { AdminTopBar } from "~/features/dashboard/AdminShell";
 import { loadWarmLeads } from "~/features/warm-leads/tool.server";
 import { WarmLeadsTool } from "~/features/warm-leads/WarmLeads";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/features/admin/auth.server";
+import { requireAdmin } from "~/features/auth/guard.server";
 import { exportWarmLeadsCsv } from "~/features/warm-leads/tool.server";
 import { requestActor } from "~/lib/audit.server";
 import { refuseCrossSiteRead } from "~/lib/request.server";

@@ -10,7 +10,7 @@
 import { generateTOTP } from "@epic-web/totp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/features/admin/password.server";
+import { hashPassword } from "../../app/features/auth/password.server";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
 import { totpCode } from "../totp";
 import {

@@ -7,10 +7,10 @@
 import { generateTOTP } from "@epic-web/totp";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "~/features/admin/account.messages";
-import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
-import { twoFactorLockEmail } from "~/features/admin/account.emails";
-import { recoveryCodeForms, totpStep } from "~/features/admin/two-factor.server";
+import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
+import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
+import { twoFactorLockEmail } from "~/features/auth/account.emails";
+import { recoveryCodeForms, totpStep } from "~/features/auth/two-factor.server";
 import { renderEmail } from "~/email/render.server";
 import { siteCookie } from "~/lib/cookies.server";
 import { sha256Hex } from "~/lib/crypto.server";
@@ -411,8 +411,8 @@ describe("the cron", () => {
     await env.DB.prepare("UPDATE admin_sessions SET expires_at = ?1 WHERE user_id = ?2")
       .bind(Date.now() - 1000, admin.id)
       .run();
-    const { sweepOutbox } = await import("~/email/sweeper.server");
-    await sweepOutbox(env);
+    const { runCron } = await import("./key-helpers");
+    await runCron(env);
     expect(await sessionRows(admin.id)).toHaveLength(0);
     expect((await get("/admin/dashboard", admin.cookie)).status).toBe(302);
   });

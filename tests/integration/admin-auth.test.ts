@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
+import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
 import { createUser, get, login, SAME_ORIGIN, sessionKeys, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, freshIp, postForm } from "./helpers";
 

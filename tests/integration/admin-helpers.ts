@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { hashPassword, passwordPepper } from "~/features/admin/password.server";
+import { hashPassword, passwordPepper } from "~/features/auth/password.server";
 import { cookieFrom, ORIGIN, postForm, request } from "./helpers";
 
 export const SAME_ORIGIN = { Origin: ORIGIN };

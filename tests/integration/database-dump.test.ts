@@ -8,7 +8,7 @@
  */
 import { afterEach, expect, it, vi } from "vitest";
 import { QUEUE_DELIVERIES } from "~/email/policy";
-import { verifyPassword } from "~/features/admin/password.server";
+import { verifyPassword } from "~/features/auth/password.server";
 import { createUser, get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
 import { deliver, linkIn, mailEnv, outsideWorld, startTwoFactorSetup, turnOnTwoFactor, uid } from "./key-helpers";

@@ -6,7 +6,7 @@
 import Papa from "papaparse";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { personStatements } from "~/email/store.server";
+import { personStatements } from "~/features/submissions/index.server";
 import { exportPeople, parsePeopleFilters, whereOf } from "~/features/people/people.server";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm } from "./helpers";

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/features/admin/password.server";
+import { hashPassword, verifyPassword } from "~/features/auth/password.server";
 import { createUser, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { postForm } from "./helpers";
 import { userRow } from "./key-helpers";

@@ -3,7 +3,7 @@ import { generateTOTP } from "@epic-web/totp";
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";
 import { describe, expect, it, vi } from "vitest";
-import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/features/admin/account.messages";
+import { ACCOUNT_MESSAGES, RESET_MESSAGES } from "~/features/auth/account.messages";
 import { unseal } from "~/lib/encryption.server";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, freshIp, postForm, recordingEnv } from "./helpers";

@@ -7,8 +7,8 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { LOGIN_MESSAGES } from "~/features/admin/admin.messages";
-import { SESSION_SETTINGS_MESSAGES } from "~/features/admin/session-settings";
+import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
+import { SESSION_SETTINGS_MESSAGES } from "~/features/auth/session-settings";
 import { totpCode } from "../totp";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, postForm } from "./helpers";
@@ -124,7 +124,7 @@ describe("the guard ends sessions past the team's limits", () => {
       .run();
     const html = await (await get("/admin/account", admin.cookie)).text();
     expect(html.match(/aria-label="(Sign out \(this browser|End session:)/g)).toHaveLength(1);
-    const { pruneSessions } = await import("~/features/admin/sessions.server");
+    const { pruneSessions } = await import("~/features/auth/sessions.server");
     await pruneSessions(env.DB);
     expect(await sessionRows(admin.id)).toHaveLength(1);
   });

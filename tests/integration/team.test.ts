@@ -1,8 +1,8 @@
 /** The team: invitations (single-use, 72 hours, withdrawable) and removing admins (never the last) (issue 23). */
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RESET_MESSAGES, TEAM_MESSAGES } from "~/features/admin/account.messages";
-import { removeAdmin } from "~/features/admin/team.server";
+import { RESET_MESSAGES, TEAM_MESSAGES } from "~/features/auth/account.messages";
+import { removeAdmin } from "~/features/auth/team.server";
 import { unseal } from "~/lib/encryption.server";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, postForm, recordingEnv } from "./helpers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual, hashPassword, isCurrentHash, PBKDF2_ITERATIONS, verifyPassword } from "~/features/admin/password.server";
+import { constantTimeEqual, hashPassword, isCurrentHash, PBKDF2_ITERATIONS, verifyPassword } from "~/features/auth/password.server";
 import { csvStream, neutralizeCell } from "~/lib/csv";
 
 const PEPPER = "unit-test-pepper";

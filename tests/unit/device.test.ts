@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice } from "~/features/admin/device";
+import { describeDevice } from "~/features/auth/device";
 
 describe("describeDevice", () => {
   it.each([

@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { formatDateTime } from "~/components/ui/format";
 import { Table } from "~/components/ui/Table";
-import { alertEvents, destinationKinds } from "~/lib/alert-events";
+import { alertEvents, destinationKinds } from "~/db/shared";
 import { useLazyValidation } from "~/lib/lazy-validation";
-import { AdminPage, AdminSection } from "~/features/admin/AdminShell";
+import { AdminPage, AdminSection } from "~/features/dashboard";
 import { ALERTS_MESSAGES as M, EVENT_LABELS, KIND_LABELS, NOTIFICATIONS_PATH } from "./alerts.messages";
 import type { DeliveryView, DestinationView, NotificationsActionData, NotificationsData } from "./alerts.server";
 

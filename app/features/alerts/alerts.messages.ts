@@ -1,5 +1,5 @@
 /** The copy of the notification settings page (alerts where the team works). */
-import type { AlertEvent, DestinationKind } from "~/lib/alert-events";
+import type { AlertEvent, DestinationKind } from "~/db/shared";
 
 export const NOTIFICATIONS_PATH = "/admin/settings/notifications";
 

@@ -1,6 +1,6 @@
 /** The notification settings forms' schemas: the same ones in the browser and in the action. */
 import { z } from "zod";
-import { alertEvents, destinationKinds } from "~/lib/alert-events";
+import { alertEvents, destinationKinds } from "~/db/shared";
 import { ALERTS_MESSAGES as M } from "./alerts.messages";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

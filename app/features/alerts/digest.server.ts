@@ -17,7 +17,7 @@
  */
 import type { Actor } from "~/lib/audit.server";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { readTeamSettings, saveTeamSettings, type TeamSettings } from "~/lib/team-settings.server";
 import { endOfLocalDay, localTime, startOfLocalDay } from "~/lib/time-zone";
 import { DIGEST_LIST_MAX, digestEmail, type DigestPayload, type DigestPerson } from "./digest.emails";

@@ -7,7 +7,7 @@ import { contentEditorShape, contentRules, storedContent } from "~/components/co
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
 import { BLOG_MESSAGES as M } from "./blog.messages";
-import { imageChoiceValue, MAX_UPLOAD_BODY_BYTES } from "~/features/media/media";
+import { imageChoiceValue, MAX_UPLOAD_BODY_BYTES } from "~/features/media";
 
 /**
  * An image of the media library (/media/{key}), an https URL (images are shown on an https site), or a path

@@ -11,7 +11,7 @@ import { defineResource, lastSavedByColumn, type ListColumn, type ResourceMessag
 import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
 import { checkboxField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
 import { CONTENT_MESSAGES } from "./content.messages";
-import { MAX_UPLOAD_BODY_BYTES } from "~/features/media/media";
+import { MAX_UPLOAD_BODY_BYTES } from "~/features/media";
 import { ReorderButtons } from "~/components/ui/ReorderButtons";
 
 const messagesFor = (singular: string, plural: string): ResourceMessages => ({

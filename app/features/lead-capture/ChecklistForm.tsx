@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
+import { PrivacyNotice } from "~/features/privacy";
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Input } from "~/components/ui/Field";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
+import { PrivacyNotice } from "~/features/privacy";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";

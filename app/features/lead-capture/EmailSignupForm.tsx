@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
+import { PrivacyNotice } from "~/features/privacy";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
+import { PrivacyNotice } from "~/features/privacy";
 import { useNavigate } from "@remix-run/react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
+import { PrivacyNotice } from "~/features/privacy";
 import { forwardRef, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Button, ButtonLink } from "~/components/ui/Button";

@@ -2,7 +2,7 @@
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { contactMessages } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { contactNoticeEmail } from "./contact.emails";
 import type { ContactInput } from "./contact.schema";
 import type { StampClaim } from "~/lib/form-guard.server";

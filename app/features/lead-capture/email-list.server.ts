@@ -12,9 +12,9 @@
 import { sql } from "drizzle-orm";
 import { waitlistEntries } from "~/db/schema";
 import type { OutboxDraft } from "~/email/outbox.server";
-import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
-import { storeAndNotify } from "~/email/store.server";
-import { PRIVACY_NOTICE } from "~/features/privacy/notice";
+import { MAX_TOTAL_ATTEMPTS, UNSUBSCRIBED_ERROR } from "~/email/policy";
+import { storeAndNotify } from "~/features/submissions/index.server";
+import { PRIVACY_NOTICE } from "~/features/privacy";
 import { getDb } from "~/lib/db.server";
 import type { StampClaim } from "~/lib/form-guard.server";
 import type { EmailList } from "~/lib/email-lists";
@@ -93,8 +93,6 @@ const LIST_KINDS: Record<EmailList, string[]> = {
   newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind, newsletterAlreadySubscribedEmail.kind],
   waitlist: [waitlistConfirmationEmail.kind],
 };
-
-export const UNSUBSCRIBED_ERROR = "Not sent: the recipient unsubscribed from the list";
 
 /**
  * Unsubscribes an address from a list, in one batch: the member row is marked, its open

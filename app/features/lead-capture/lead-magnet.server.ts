@@ -7,7 +7,7 @@ import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { leadMagnetSubmissions, type leadMagnetSources } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { leadMagnetForm } from "~/lib/people";
 import { siteCookie } from "~/lib/cookies.server";
 import { checklistVisitorEmail, leadMagnetNoticeEmail, leadMagnetVisitorEmail } from "./lead-magnet.emails";

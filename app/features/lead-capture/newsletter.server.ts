@@ -18,7 +18,7 @@
 import { sql } from "drizzle-orm";
 import { newsletterSubscribers } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { getDb } from "~/lib/db.server";
 import type { StampClaim } from "~/lib/form-guard.server";

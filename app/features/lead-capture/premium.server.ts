@@ -2,7 +2,7 @@
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { premiumAccessRequests } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { premiumNoticeEmail, premiumRequesterEmail } from "./premium.emails";
 import type { PremiumAccessInput } from "./premium.schema";
 import type { StampClaim } from "~/lib/form-guard.server";

@@ -7,7 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { FormGuardFields } from "~/components/ui/FormGuard";
 import { Honeypot } from "~/components/ui/Honeypot";
-import { PrivacyNotice } from "~/features/privacy/PrivacyNotice";
+import { PrivacyNotice } from "~/features/privacy";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import {
   APP_CATEGORIES,

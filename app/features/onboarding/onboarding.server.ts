@@ -9,7 +9,7 @@ import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { and, eq } from "drizzle-orm";
 import { onboardingSubmissions } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { getDb } from "~/lib/db.server";
 import { siteCookie } from "~/lib/cookies.server";
 import { onboardingConfirmationEmail, onboardingNoticeEmail } from "./onboarding.emails";

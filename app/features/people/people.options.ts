@@ -2,6 +2,8 @@
 import type { PersonStatus } from "~/db/schema";
 import { PRIVACY_PATH } from "~/lib/paths";
 
+export { LEADS_PATH, personPath } from "~/lib/paths";
+
 export { personForms, personFormLabel, type PersonForm } from "~/lib/people";
 
 export const STATUS_OPTIONS = [
@@ -26,8 +28,6 @@ export type DueFilter = (typeof DUE_OPTIONS)[number]["value"];
 export const NO_OWNER = "none";
 
 export const PEOPLE_PAGE_SIZE = 50;
-export const LEADS_PATH = "/admin/dashboard/leads";
-export const personPath = (id: string) => `${LEADS_PATH}/${id}`;
 /** The Privacy page with a person's address filled in: its summary (export), or the erasure's confirmation. */
 export const personPrivacyPath = (id: string, step?: "erase") =>
   `${PRIVACY_PATH}?person=${encodeURIComponent(id)}${step ? `&step=${step}` : ""}`;

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
-import { TabHeading } from "~/features/admin/AdminShell";
+import { TabHeading } from "~/features/dashboard";
 import { Button } from "~/components/ui/Button";
 import { ConfirmForm } from "~/components/ui/Confirm";
 import { ErrorList, Field, Input } from "~/components/ui/Field";

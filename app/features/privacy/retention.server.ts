@@ -19,7 +19,7 @@
  * of D1 queries whatever the backlog; a backlog goes over the next runs.
  */
 
-import { deleteUnconfirmedSignups } from "~/features/lead-capture/newsletter.server";
+import { deleteUnconfirmedSignups } from "~/features/lead-capture/index.server";
 
 const DAY = 86_400_000;
 

@@ -4,7 +4,7 @@ import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { qaSubmissions } from "~/db/schema";
 import { outboxDraft } from "~/email/outbox.server";
 import type { AlertEventDraft } from "~/email/events.server";
-import { storeAndNotify } from "~/email/store.server";
+import { storeAndNotify } from "~/features/submissions/index.server";
 import { paged, type Paged } from "~/lib/pagination";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { isUniqueViolation } from "~/lib/unique.server";

@@ -1,0 +1,2 @@
+/** The blog's public module (server only): its admin resource's server half. */
+export { blogsServer } from "./blog.resource.server";

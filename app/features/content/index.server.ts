@@ -1,0 +1,2 @@
+/** The content feature's public module (server only): its admin resources' server halves. */
+export { contentBlocksServer, guidesServer, pagesServer } from "./resources.server";

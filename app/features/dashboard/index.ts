@@ -1,0 +1,2 @@
+/** The dashboard's public module (browser and server): the admin pages' frame, for the features' admin pages. */
+export { AdminPage, AdminSection, TabHeading } from "./AdminShell";

@@ -1,0 +1,3 @@
+/** The media library's public module (server only). */
+export { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "./media.server";
+export { mediaServer } from "./media.resource.server";

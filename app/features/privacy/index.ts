@@ -1,0 +1,3 @@
+/** The privacy feature's public module (browser and server): the notice every form that collects personal data shows. */
+export { PRIVACY_NOTICE } from "./notice";
+export { PrivacyNotice } from "./PrivacyNotice";

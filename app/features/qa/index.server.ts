@@ -1,0 +1,7 @@
+/** The Q&A feature's public module (server only). */
+import { qaAlertEmail } from "./qa.emails";
+
+export { qaServer } from "./qa.resource.server";
+
+/** The feature's email templates, for the registry the composition root hands to delivery. */
+export const qaEmails = [qaAlertEmail];

@@ -1,0 +1,4 @@
+// lint-expect: boundaries/dependencies
+import { helper } from "../lib/helper";
+
+export const table = helper("table");

@@ -1,0 +1,5 @@
+import { table } from "../db/schema";
+// lint-expect: boundaries/dependencies
+import { demo } from "../features/demo";
+
+export const consume = (): string => `${table} ${demo}`;

@@ -1,0 +1,3 @@
+import { internal } from "./internal";
+
+export const demo: string = `demo:${internal}`;

@@ -1,0 +1,1 @@
+export const helper = (name: string) => `helper:${name}`;

@@ -1,0 +1,4 @@
+// lint-expect: boundaries/dependencies
+import { demo } from "../features/demo";
+
+export const fromLib = demo;

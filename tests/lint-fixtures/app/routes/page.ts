@@ -1,0 +1,3 @@
+import { internal } from "../features/demo/internal";
+
+export const page = `page:${internal}`;
