@@ -4,7 +4,7 @@ import { contentBlocksServer, guidesServer, pagesServer } from "~/features/conte
 import { mediaServer } from "~/features/media/media.resource.server";
 import { qaServer } from "~/features/qa/qa.resource.server";
 import { createResourceHandlers, type MediaLibrary, type ResourceServer } from "~/lib/admin-resource/server";
-import { MEDIA_SRC } from "~/components/content/editor";
+import { MEDIA_SRC } from "~/features/content/editor/schema";
 import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/media.server";
 import { mediaSrc } from "~/features/media/media";
 import { requireAdmin } from "./auth.server";
