@@ -18,7 +18,8 @@ import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table, type Column } from "~/components/ui/Table";
-import type { DeleteData, FormActionData, FormData_, ListData } from "~/lib/admin-resource/server";
+import type { DeleteData, FormData_, ListData } from "~/lib/admin-resource/server";
+import type { FormActionData } from "~/lib/admin-resource/server-types";
 import {
   FILTER_ALL,
   INTENT,

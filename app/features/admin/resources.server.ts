@@ -1,9 +1,11 @@
 /** The server half of the dashboard's resources, by tab, and their loaders and actions (each behind requireAdmin). */
 import { blogsServer } from "~/features/blog/blog.resource.server";
+import { contentFieldKind } from "~/features/content/editor/content-field.server";
 import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/resources.server";
 import { mediaServer } from "~/features/media/media.resource.server";
 import { qaServer } from "~/features/qa/qa.resource.server";
-import { createResourceHandlers, type MediaLibrary, type ResourceServer } from "~/lib/admin-resource/server";
+import { createResourceHandlers } from "~/lib/admin-resource/server";
+import type { MediaLibrary, ResourceServer } from "~/lib/admin-resource/server-types";
 import { MEDIA_SRC } from "~/features/content/editor/schema";
 import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/media.server";
 import { mediaSrc } from "~/features/media/media";
@@ -27,4 +29,6 @@ const library: MediaLibrary = {
   },
 };
 
-export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin, library);
+export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin, library, {
+  content: contentFieldKind,
+});
