@@ -573,7 +573,7 @@ export const people = sqliteTable(
     /** Any change by an admin or a submission (the stale-save check of the person's forms). */
     updatedAt: updatedAt(),
   },
-  // The lists' order (`PEOPLE_ORDER` in app/features/people/people.server.ts): due first (soonest, so overdue on
+  // The lists' order (`PEOPLE_ORDER` in app/features/people/people-list.server.ts): due first (soonest, so overdue on
   // top), then the people without a due date, latest first. Whole, and after a status or an owner.
   (t) => [
     uniqueIndex("people_email_unique").on(t.email),

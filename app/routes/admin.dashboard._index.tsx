@@ -9,7 +9,7 @@ import { ResourceList } from "~/features/dashboard/ResourceViews";
 import { resourceDef } from "~/features/dashboard/resources";
 import { resourceHandlers } from "~/features/dashboard/resources.server";
 import { DueCounts } from "~/features/people/DueCounts";
-import { dueCounts } from "~/features/people/people.server";
+import { dueCounts } from "~/features/people/people-list.server";
 
 /**
  * The dashboard's home: what is due, the counts and the leads chart, the

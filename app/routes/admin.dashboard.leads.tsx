@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { LeadsTab } from "~/features/people/LeadsTab";
-import { listPeople } from "~/features/people/people.server";
+import { listPeople } from "~/features/people/people-list.server";
 
 /** The Leads tab: people filtered by status, form, owner and due, searched, 50 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

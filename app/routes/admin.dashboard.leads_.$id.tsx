@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/features/auth/guard.server";
 import { PEOPLE_MESSAGES } from "~/features/people/people.messages";
-import { loadPerson, personAction, type PersonActionData } from "~/features/people/people.server";
+import { personAction, type PersonActionData } from "~/features/people/person-actions.server";
+import { loadPerson } from "~/features/people/person-page.server";
 import { PersonPage } from "~/features/people/PersonPage";
 
 /** A person: details, timeline, and the pipeline's forms (status, owner, due date, notes). */

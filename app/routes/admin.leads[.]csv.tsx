@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/auth/guard.server";
-import { exportPeopleCsv } from "~/features/people/people.server";
+import { exportPeopleCsv } from "~/features/people/people-export.server";
 import { requestActor } from "~/lib/audit.server";
 import { refuseCrossSiteRead } from "~/lib/request.server";
 

@@ -10,7 +10,7 @@ import worker from "../../server";
 import { templateFor } from "~/email/registry.server";
 import { renderEmail } from "~/email/render.server";
 import { sendDigestIfDue } from "~/features/alerts/digest.server";
-import { dueCounts, endOfUtcDay } from "~/features/people/people.server";
+import { dueCounts, endOfUtcDay } from "~/features/people/people-list.server";
 import { endOfLocalDay } from "~/lib/time-zone";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";

@@ -7,7 +7,8 @@ import Papa from "papaparse";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { personStatements } from "~/features/submissions/index.server";
-import { exportPeople, parsePeopleFilters, whereOf } from "~/features/people/people.server";
+import { exportPeople } from "~/features/people/people-export.server";
+import { parsePeopleFilters, whereOf } from "~/features/people/people-list.server";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm } from "./helpers";
 

@@ -7,17 +7,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import {
-  applyEditorIntent,
-  editorStart,
-  editorStep,
-  intents,
-  MAX_SECTIONS,
-  type FormSection,
-  type StoredSection,
-} from "~/components/content/editor";
-import { EDITOR_MESSAGES as M } from "~/components/content/editor.messages";
-import { editorStateOf, SectionEditor } from "~/components/content/SectionEditor";
+import { EDITOR_MESSAGES as M } from "~/features/content/editor/editor.messages";
+import { editorStateOf } from "~/features/content/editor/form-values";
+import { applyEditorIntent, editorStep, intents } from "~/features/content/editor/intents";
+import { editorStart, MAX_SECTIONS, type FormSection, type StoredSection } from "~/features/content/editor/model";
+import { SectionEditor } from "~/features/content/editor/SectionEditor";
 import { blogSchema } from "~/features/blog/blog.resource";
 import { pageSchema } from "~/features/content/resources";
 

@@ -2,7 +2,7 @@
 import { desc } from "drizzle-orm";
 import type { z } from "zod";
 import { blogs } from "~/db/schema";
-import type { ResourceServer } from "~/lib/admin-resource/server";
+import type { ResourceServer } from "~/lib/admin-resource/server-types";
 import { tableQueries } from "~/lib/admin-resource/table.server";
 import { slugify } from "~/lib/slug";
 import type { BlogCategory } from "./blog.options";

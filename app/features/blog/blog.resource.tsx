@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource, lastSavedByColumn } from "~/lib/admin-resource/types";
-import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
+import { contentEditorShape, contentRules, storedContent } from "~/features/content";
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";
 import { BLOG_CATEGORIES, categoryLabel } from "./blog.options";
 import { BLOG_MESSAGES as M } from "./blog.messages";

@@ -1,7 +1,7 @@
 /** The server half of the content resources: queries and checks on D1 (see resources.tsx). */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { contentBlocks, guides, pages } from "~/db/schema";
-import type { ResourceServer, ServerContext } from "~/lib/admin-resource/server";
+import type { ResourceServer, ServerContext } from "~/lib/admin-resource/server-types";
 import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
 import { tableQueries } from "~/lib/admin-resource/table.server";
 import { getDb } from "~/lib/db.server";

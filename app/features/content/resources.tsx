@@ -8,7 +8,7 @@ import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
 import { formatDate } from "~/components/ui/format";
 import { defineResource, lastSavedByColumn, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
-import { contentEditorShape, contentRules, storedContent } from "~/components/content/editor";
+import { contentEditorShape, contentRules, storedContent } from "./editor/schema";
 import { checkboxField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";
 import { CONTENT_MESSAGES } from "./content.messages";
 import { MAX_UPLOAD_BODY_BYTES } from "~/features/media";

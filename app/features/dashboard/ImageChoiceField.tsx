@@ -1,7 +1,7 @@
 /** The pattern's `image` field: a library image, none, or an https address typed by hand (see `imageChoiceValue`). */
 import { useState } from "react";
 import type { FieldMetadata } from "@conform-to/react";
-import { LibraryPicker, type LibraryImage } from "~/components/content/LibraryPicker";
+import { LibraryPicker, type LibraryImage } from "~/components/ui/LibraryPicker";
 import { ErrorList, Input } from "~/components/ui/Field";
 import { IMAGE_URL_CHOICE, imageChoiceOf } from "~/features/media";
 import type { FieldDef } from "~/lib/admin-resource/types";

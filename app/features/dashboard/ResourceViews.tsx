@@ -9,15 +9,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import type { z } from "zod";
-import { previewContent } from "~/components/content/editor";
-import { LivePreview } from "~/components/content/LivePreview";
-import { editorStateOf, SectionEditor } from "~/components/content/SectionEditor";
+import { editorStateOf, LivePreview, previewContent, SectionEditor } from "~/features/content";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~/components/ui/Confirm";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table, type Column } from "~/components/ui/Table";
-import type { DeleteData, FormActionData, FormData_, ListData } from "~/lib/admin-resource/server";
+import type { DeleteData, FormData_, ListData } from "~/lib/admin-resource/server";
+import type { FormActionData } from "~/lib/admin-resource/server-types";
 import {
   FILTER_ALL,
   INTENT,

@@ -1,10 +1,10 @@
 /** The server half of the dashboard's resources, by tab, and their loaders and actions (each behind requireAdmin). */
 import { blogsServer } from "~/features/blog/index.server";
-import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/index.server";
+import { contentBlocksServer, contentFieldKind, guidesServer, MEDIA_SRC, pagesServer } from "~/features/content/index.server";
 import { mediaServer } from "~/features/media/index.server";
 import { qaServer } from "~/features/qa/index.server";
-import { createResourceHandlers, type MediaLibrary, type ResourceServer } from "~/lib/admin-resource/server";
-import { MEDIA_SRC } from "~/components/content/editor";
+import { createResourceHandlers } from "~/lib/admin-resource/server";
+import type { MediaLibrary, ResourceServer } from "~/lib/admin-resource/server-types";
 import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/index.server";
 import { mediaSrc } from "~/features/media";
 import { requireAdmin } from "~/features/auth/index.server";
@@ -27,4 +27,6 @@ const library: MediaLibrary = {
   },
 };
 
-export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin, library);
+export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin, library, {
+  content: contentFieldKind,
+});

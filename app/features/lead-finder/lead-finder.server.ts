@@ -9,7 +9,7 @@ import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { keywordSchema } from "./keyword.schema";
-import { LEADS_PAGE_SIZE } from "./lead-finder.options";
+import { LEAD_FINDER_PATH, LEADS_PAGE_SIZE } from "./lead-finder.options";
 import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 import {
   addKeyword,
@@ -24,8 +24,6 @@ import {
 } from "./leads.server";
 import { handleUpload, type UploadReport } from "./upload.server";
 import { loggable } from "~/lib/log.server";
-
-const LEAD_FINDER_PATH = "/admin/dashboard/lead-finder";
 
 export async function loadLeadFinder(request: Request, env: Env) {
   const url = new URL(request.url);

@@ -1,7 +1,7 @@
 /** The server half of the Media tab (see media.resource.tsx): the list with where each image is used, upload, edit, delete. */
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { media } from "~/db/schema";
-import type { ResourceServer } from "~/lib/admin-resource/server";
+import type { ResourceServer } from "~/lib/admin-resource/server-types";
 import { auditEntry } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { mediaSrc } from "./media";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LEADS_PATH } from "./people.options";
-import type { DueCounts as Counts } from "./people.server";
+import type { DueCounts as Counts } from "./people-list.server";
 
 /** The dashboard home's 'Overdue' and 'Due today' counts, each a link to the Leads list with that filter. */
 export function DueCounts({ counts }: { counts: Counts | null }) {

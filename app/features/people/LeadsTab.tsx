@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/components/ui/format";
 import { DUE_OPTIONS, NO_OWNER, personFormLabel, personForms, personPath, STATUS_OPTIONS, statusLabel } from "./people.options";
-import type { LeadsData, PersonListRow } from "./people.server";
+import type { LeadsData, PersonListRow } from "./people-list.server";
 
 const statusTone = (status: string) =>
   status === "customer" ? "success" : status === "lost" ? "neutral" : status === "new" ? "brand" : ("warning" as const);

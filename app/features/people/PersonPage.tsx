@@ -11,7 +11,8 @@ import { useKeptValues } from "~/lib/kept-form";
 import { DueBadge, StatusBadge } from "./LeadsTab";
 import { LEADS_PATH, personFormLabel, personPrivacyPath, STATUS_OPTIONS } from "./people.options";
 import { dueSchema, dueToInput, noteAddSchema, noteDeleteSchema, noteEditSchema, ownerSchema, statusSchema } from "./people.schema";
-import type { PersonActionData, PersonPageData, TimelineItem } from "./people.server";
+import type { PersonActionData } from "./person-actions.server";
+import type { PersonPageData, TimelineItem } from "./person-page.server";
 
 type Result = SubmissionResult<string[]> | undefined;
 

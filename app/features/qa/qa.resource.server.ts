@@ -1,7 +1,7 @@
 /** The server half of the Q&A tab (see qa.resource.tsx): list by status with counts, edit with the stale-save check, delete. */
 import { desc } from "drizzle-orm";
 import { qaSubmissions } from "~/db/schema";
-import type { ResourceServer } from "~/lib/admin-resource/server";
+import type { ResourceServer } from "~/lib/admin-resource/server-types";
 import { tableQueries } from "~/lib/admin-resource/table.server";
 import { qaResource } from "./qa.resource";
 

@@ -10,18 +10,9 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
-// eslint-disable-next-line boundaries/dependencies -- the content editor's intents, until they move to the content feature behind a field-kind hook
-import { CONTENT_MODE, editorStep, isEditorIntent, sectionName, sectionsFromPayload } from "~/components/content/editor";
-// eslint-disable-next-line boundaries/dependencies -- the content editor's intents, until they move to the content feature behind a field-kind hook
-import { EDITOR_MESSAGES } from "~/components/content/editor.messages";
-// eslint-disable-next-line boundaries/dependencies -- the content editor's intents, until they move to the content feature behind a field-kind hook
-import { UPLOAD_INTENT_PREFIX } from "~/components/content/upload";
 import { requestActor, type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
-import type { ToastInput } from "../toast";
 // eslint-disable-next-line boundaries/dependencies -- the one date format (pages and the stale-save message); it belongs in lib
 import { formatDateTime } from "~/components/ui/format";
 import { redirectWithToast } from "../toast.server";
@@ -37,157 +28,20 @@ import {
   type AnyResourceDef,
   type ResourceFilter,
   type ResourceRow,
-  type RowKeyOf,
 } from "./types";
 import { loggable } from "../log.server";
-
-/** What the site already serves: slugs may not take these first path segments. */
-export type ServerContext = { env: Env; reservedPaths: ReadonlySet<string> };
-
-export type SaveOutcome = "ok" | "stale" | "missing";
-
-/** What the list asks for: the search, the page and the filter's value (null: every record). */
-export type ListQuery = { q: string; page: number; pageSize: number; filter: string | null };
-export type ListResult<Row extends ResourceRow = ResourceRow> = {
-  rows: Row[];
-  /** Records matching the search and the filter. */
-  total: number;
-  /** With a filter: records matching the search, by the filtered key's value. */
-  counts?: Record<string, number>;
-};
-
-type SchemaOf<Def extends AnyResourceDef> = Def["schema"];
-
-/** The admin making a write (its email is stored as the record's `updated_by`) and the request's address. */
-export type { Actor, AuditInput };
-/** A record as form values (strings, booleans, numbers), with `updatedAt` in ms. */
-export type FormValues = { id: string; title: string; updatedAt: number } & Record<string, unknown>;
-/** A kept version of a record: who saved it and when (ms). */
-export type RevisionSummary = { id: string; savedBy: string | null; savedAt: number };
-/** A kept version with its values, in the shape `get` returns. */
-export type RevisionValues = RevisionSummary & { values: FormValues };
+import type {
+  FormActionData,
+  FieldKinds,
+  ContentImage,
+  MediaLibrary,
+  ResourceServer,
+  RevisionSummary,
+  ServerContext,
+} from "./server-types";
 
 /** Versions listed on the edit page (more are kept: see table.server.ts). */
 export const REVISIONS_LISTED = 20;
-
-export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
-  def: Def;
-  list(env: Env, query: ListQuery): Promise<ListResult<ResourceRow<RowKeyOf<Def>>>>;
-  /** The record as form values (strings, booleans, numbers), with `updatedAt` in ms. */
-  get(env: Env, id: string): Promise<FormValues | null>;
-  /** Initial values of a new record. */
-  defaults?(env: Env): Promise<Record<string, unknown>>;
-  /** Suggestions for `suggest` fields, by field name. */
-  suggestions?(env: Env): Promise<Record<string, string[]>>;
-  /**
-   * Field errors only the database can tell (a slug taken, a reserved path).
-   * Asked again when a save is refused by a unique index (a save in between
-   * took the value), so its messages are also the answer to a race.
-   */
-  check?(ctx: ServerContext, value: z.output<SchemaOf<Def>>, id: string | null): Promise<Record<string, string[]> | null>;
-  /**
-   * Without it, records are not created in the dashboard (Q&A: visitors submit them); `new` is a 404.
-   * `audit` is the entry to write in the same batch as the record, with the new record's id.
-   */
-  create?(env: Env, value: z.output<SchemaOf<Def>>, actor: Actor, audit: AuditInput): Promise<void>;
-  /**
-   * Updates only when the stored `updated_at` is still `expectedUpdatedAt`; `actor` is who saves. `audit`
-   * goes in the same batch, under the same stale check: a save that changes nothing records nothing.
-   */
-  update(
-    env: Env,
-    id: string,
-    value: z.output<SchemaOf<Def>>,
-    expectedUpdatedAt: number,
-    actor: Actor,
-    audit: AuditInput,
-  ): Promise<SaveOutcome>;
-  /** Deletes the record and writes `audit` in the same batch, only when there was a record to delete. */
-  remove(env: Env, id: string, audit: AuditInput): Promise<boolean>;
-  /** A stronger confirmation before deleting (what the site will lose), or null. */
-  deleteWarning?(row: { id: string; title: string } & Record<string, unknown>): string | null;
-  /** Extra list actions told apart by `intent` (e.g. move-up / move-down); a write records itself as `actor`. */
-  listActions?: Record<string, (env: Env, form: FormData, actor: Actor) => Promise<ToastInput>>;
-  /** The record's earlier versions, for records that keep them (`tableQueries(…, { revisions })`). */
-  revisions?: {
-    /** Newest first. */
-    list(env: Env, id: string, limit: number): Promise<RevisionSummary[]>;
-    get(env: Env, id: string, revisionId: string): Promise<RevisionValues | null>;
-  };
-}
-
-export type FormActionData = {
-  result: SubmissionResult<string[]>;
-  preview?: unknown;
-  previewed?: boolean;
-  /** What a section editor's action did (said in its live region). */
-  editor?: { message: string };
-};
-
-/** The content with each library image's true width and height. */
-async function withImageSizes(env: Env, media: MediaLibrary, content: string): Promise<string> {
-  let sections: unknown;
-  try {
-    sections = JSON.parse(content);
-  } catch {
-    return content;
-  }
-  if (!Array.isArray(sections)) return content;
-  const images = sections.filter((s): s is { type: "image"; src: string } => s?.type === "image" && typeof s.src === "string");
-  if (!images.length) return content;
-  const sizes = await media.sizes(
-    env,
-    images.map((s) => s.src),
-  );
-  return JSON.stringify(
-    sections.map((s: unknown) =>
-      images.includes(s as never) && sizes.get((s as { src: string }).src)
-        ? { ...(s as object), ...sizes.get((s as { src: string }).src) }
-        : s,
-    ),
-  );
-}
-
-/** An image uploaded from an image section without JavaScript: stored, then chosen in that section; the form comes back. */
-async function uploadAction(
-  env: Env,
-  media: MediaLibrary,
-  formData: FormData,
-  payload: Record<string, unknown>,
-  index: number,
-  actor: Actor,
-): Promise<FormActionData> {
-  const sections = sectionsFromPayload(payload);
-  const { intent: _intent, ...values } = payload;
-  const file = formData.get(sectionName(index, "file"));
-  const section = sections[index];
-  const stored =
-    !section || section.type !== "image"
-      ? { error: EDITOR_MESSAGES.chooseFile }
-      : !(file instanceof File) || file.size === 0
-        ? { error: EDITOR_MESSAGES.chooseFile }
-        : await media.store(env, file, String(formData.get(sectionName(index, "alt")) ?? ""), actor);
-  if (!("error" in stored)) sections[index] = { ...section!, src: stored.src, width: String(stored.width), height: String(stored.height) };
-  const initialValue = { ...values, contentMode: CONTENT_MODE.blocks, sections } as SubmissionResult["initialValue"];
-  return "error" in stored
-    ? { result: { status: "error", initialValue, error: { [sectionName(index, "file")]: [stored.error] } } }
-    : { result: { initialValue }, editor: { message: EDITOR_MESSAGES.uploaded } };
-}
-
-/** Runs a section editor's action on a submitted form: its values, with the content as the action left it. */
-function editorAction(payload: Record<string, unknown>, intent: string): FormActionData {
-  const next = editorStep(
-    {
-      mode: payload.contentMode === CONTENT_MODE.json ? CONTENT_MODE.json : CONTENT_MODE.blocks,
-      sections: sectionsFromPayload(payload),
-      text: typeof payload.content === "string" ? payload.content : "",
-    },
-    intent,
-  );
-  const { intent: _intent, ...values } = payload;
-  const initialValue = { ...values, contentMode: next.mode, content: next.text, sections: next.sections };
-  return { result: { initialValue: initialValue }, editor: { message: next.message } };
-}
 
 const ADMIN_FORM_BYTES = 512 * 1024;
 const tooLargeMessage = (bytes: number) =>
@@ -195,19 +49,6 @@ const tooLargeMessage = (bytes: number) =>
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 type Guard = (request: Request, env: Env) => Promise<{ id: string; email: string }>;
-
-/** An image of the media library as content forms use it. */
-export type ContentImage = { src: string; alt: string; width: number; height: number; name: string };
-/**
- * The media library, for forms with a content field: the images to pick, an
- * upload from the form itself (without JavaScript), and the true sizes of the
- * images a saved content uses.
- */
-export interface MediaLibrary {
-  list(env: Env): Promise<ContentImage[]>;
-  store(env: Env, file: File, alt: string, actor: Actor): Promise<ContentImage | { error: string }>;
-  sizes(env: Env, srcs: string[]): Promise<Map<string, { width: number; height: number }>>;
-}
 
 function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
@@ -257,8 +98,15 @@ export function createResourceHandlers(
   resolve: (tab: string | undefined) => ResourceServer | undefined,
   guard: Guard,
   media?: MediaLibrary,
+  fieldKinds: FieldKinds = {},
 ) {
   const hasContent = (def: AnyResourceDef) => def.fields.some((f) => f.kind === "content");
+  /** The server halves of the kinds a declaration's fields use, each once, with the fields of that kind. */
+  const kindsOf = (def: AnyResourceDef) =>
+    [...new Set(def.fields.map((f) => f.kind))].flatMap((kind) => {
+      const server = fieldKinds[kind];
+      return server ? [{ server, fields: def.fields.filter((f) => f.kind === kind) }] : [];
+    });
   async function start({ request, params, context }: Args) {
     const { env } = context.cloudflare;
     const actor = requestActor(request, await guard(request, env));
@@ -411,17 +259,19 @@ export function createResourceHandlers(
     }
     const submission = parseWithZod(formData, { schema: def.schema });
     const intent = formData.get("intent");
-    // A section editor's action without JavaScript: the form comes back with the action applied and everything typed kept.
-    if (typeof intent === "string" && intent.startsWith(UPLOAD_INTENT_PREFIX) && media) {
-      const answer = await uploadAction(env, media, formData, submission.payload, Number(intent.slice(UPLOAD_INTENT_PREFIX.length)), actor);
-      return data<FormActionData>(answer, { status: answer.result.status === "error" ? 400 : 200 });
+    const kinds = kindsOf(def);
+    // A field kind's own action (a section editor's button without JavaScript): the form comes back with it applied.
+    if (typeof intent === "string") {
+      for (const { server } of kinds) {
+        const answer = await server.formAction?.({ env, media, formData, payload: submission.payload, intent, actor });
+        if (answer) return data<FormActionData>(answer, { status: answer.result.status === "error" ? 400 : 200 });
+      }
     }
-    if (isEditorIntent(intent)) return data<FormActionData>(editorAction(submission.payload, intent));
     if (submission.status !== "success") return data<FormActionData>({ result: submission.reply() }, { status: 400 });
     const value = submission.value as Record<string, unknown>;
-    // Images keep the size the library measured, whatever the form said.
-    if (media && typeof value.content === "string" && value.content.includes('"image"'))
-      value.content = await withImageSizes(env, media, value.content);
+    for (const { server, fields } of kinds) {
+      if (server.saved) for (const field of fields) value[field.name] = await server.saved(env, value[field.name], media);
+    }
 
     if (formData.get("intent") === INTENT.preview) {
       return data<FormActionData>({

@@ -21,7 +21,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { revisions } from "~/db/schema";
 import { auditEntry, type Actor, type AuditInput } from "../audit.server";
 import { getDb, type Db } from "../db.server";
-import type { FormValues, ListQuery, ListResult, RevisionSummary, RevisionValues, SaveOutcome } from "./server";
+import type { FormValues, ListQuery, ListResult, RevisionSummary, RevisionValues, SaveOutcome } from "./server-types";
 import type { ResourceRow } from "./types";
 
 type Table = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn; updatedBy?: SQLiteColumn };

@@ -6,8 +6,9 @@
  */
 import { useEffect, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { CONTENT_MODE, previewContent, sectionsFromEntries } from "./editor";
-import { StructuredContent } from "./StructuredContent";
+import { StructuredContent } from "~/components/content/StructuredContent";
+import { sectionsFromEntries } from "./form-values";
+import { CONTENT_MODE, previewContent } from "./model";
 
 const DEBOUNCE_MS = 300;
 

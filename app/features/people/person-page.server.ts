@@ -1,0 +1,131 @@
+/** The person page: their details and their timeline (submissions, emails, events, notes), read in one D1 batch. */
+import type { PersonStatus } from "~/db/schema";
+import { personFormLabel, type PersonForm } from "~/lib/people";
+import { statusLabel } from "./people.options";
+import { ADMINS_SQL, type AdminOption } from "./people-list.server";
+import { submissionSections, type SubmissionSection } from "./submissions";
+
+export interface PersonDetail {
+  id: string;
+  email: string;
+  name: string | null;
+  company: string | null;
+  app: string | null;
+  status: PersonStatus;
+  lost_reason: string | null;
+  owner_id: string | null;
+  owner_email: string | null;
+  due_at: number | null;
+  first_form: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export type TimelineItem =
+  | { type: "submission"; key: string; at: number; form: PersonForm; title: string; sections: SubmissionSection[] }
+  | { type: "email"; key: string; at: number; subject: string; status: string; sentAt: number | null; lastError: string | null }
+  | { type: "event"; key: string; at: number; actor: string; text: string; detail: string | null }
+  | { type: "note"; key: string; at: number; id: string; actor: string; body: string; edited: number | null; mine: boolean };
+
+export interface PersonPageData {
+  person: PersonDetail;
+  timeline: TimelineItem[];
+  admins: AdminOption[];
+  now: number;
+  /** The id the next note added on this page takes: a doubled or retried "Add note" stores one note. */
+  noteKey: string;
+}
+
+type Rec = Record<string, unknown> & { id: string; at: number };
+const linked = (forms: string) =>
+  `JOIN person_submissions s ON s.record_id = t.id AND s.form IN (${forms}) WHERE s.person_id = ?1 ORDER BY at LIMIT 500`;
+
+/** Everything the person page shows, in one D1 batch (one round trip): 12 statements. */
+export async function loadPerson(db: D1Database, id: string, adminId: string, now = Date.now()): Promise<PersonPageData | null> {
+  const q = (sql: string) => db.prepare(sql).bind(id);
+  const results = await db.batch([
+    q(`SELECT p.id, p.email, p.name, p.company, p.app, p.status, p.lost_reason, p.owner_id, u.email AS owner_email, p.due_at,
+              p.first_form, p.created_at, p.last_seen_at
+         FROM people p LEFT JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`),
+    q(`SELECT t.id, t.updated_at AS at, t.form_data FROM onboarding_submissions t ${linked("'onboarding'")}`),
+    q(
+      `SELECT t.id, t.created_at AS at, s.form, t.first_name, t.app_url, t.phone, t.page FROM lead_magnet_submissions t ${linked("'lead-magnet', 'landing', 'checklist'")}`,
+    ),
+    q(`SELECT t.id, t.created_at AS at, t.first_name, t.company, t.access_timing FROM premium_access_requests t ${linked("'premium'")}`),
+    q(`SELECT t.id, t.created_at AS at, t.name, t.company, t.message FROM contact_messages t ${linked("'contact'")}`),
+    q(`SELECT t.id, t.created_at AS at FROM waitlist_entries t ${linked("'waitlist'")}`),
+    q(`SELECT t.id, t.created_at AS at FROM newsletter_subscribers t ${linked("'newsletter'")}`),
+    q(
+      `SELECT t.id, t.created_at AS at, t.title, t.question, t.category, t.status, t.slug, t.submitter_name FROM qa_submissions t ${linked("'question'")}`,
+    ),
+    q(`SELECT id, created_at AS at, subject, status, sent_at, last_error FROM email_outbox
+        WHERE recipient = (SELECT email FROM people WHERE id = ?1) AND channel = 'email' ORDER BY created_at LIMIT 500`),
+    q(
+      `SELECT id, created_at AS at, kind, from_value, to_value, detail, actor FROM person_events WHERE person_id = ?1 ORDER BY created_at LIMIT 500`,
+    ),
+    q(
+      `SELECT id, created_at AS at, updated_at, author_id, author_email, body FROM person_notes WHERE person_id = ?1 ORDER BY created_at LIMIT 500`,
+    ),
+    db.prepare(ADMINS_SQL),
+  ]);
+  const [personRows, onboarding, magnets, premium, contact, waitlist, newsletter, questions, emails, events, notes, admins] = results.map(
+    (r) => r.results as Rec[],
+  );
+  const person = personRows![0] as unknown as PersonDetail | undefined;
+  if (!person) return null;
+
+  const submission = (form: PersonForm, r: Rec): TimelineItem => ({
+    type: "submission",
+    key: `${form}-${r.id}`,
+    at: r.at,
+    form,
+    title: personFormLabel(form),
+    sections: submissionSections(form, r),
+  });
+  const timeline: TimelineItem[] = [
+    ...onboarding!.map((r) => submission("onboarding", r)),
+    ...magnets!.map((r) => submission(r.form as PersonForm, r)),
+    ...premium!.map((r) => submission("premium", r)),
+    ...contact!.map((r) => submission("contact", r)),
+    ...waitlist!.map((r) => submission("waitlist", r)),
+    ...newsletter!.map((r) => submission("newsletter", r)),
+    ...questions!.map((r) => submission("question", r)),
+    ...emails!.map((r): TimelineItem => ({
+      type: "email",
+      key: `email-${r.id}`,
+      at: r.at,
+      subject: String(r.subject),
+      status: String(r.status),
+      sentAt: (r.sent_at as number | null) ?? null,
+      lastError: (r.last_error as string | null) ?? null,
+    })),
+    ...events!.map((r): TimelineItem => ({ type: "event", key: `event-${r.id}`, at: r.at, actor: String(r.actor), ...eventText(r) })),
+    ...notes!.map((r): TimelineItem => ({
+      type: "note",
+      key: `note-${r.id}`,
+      at: r.at,
+      id: r.id,
+      actor: String(r.author_email),
+      body: String(r.body),
+      edited: (r.updated_at as number) > r.at ? (r.updated_at as number) : null,
+      mine: r.author_id === adminId,
+    })),
+  ].sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
+  return { person, timeline, admins: admins as unknown as AdminOption[], now, noteKey: crypto.randomUUID() };
+}
+
+const dueText = (v: unknown) => (v === null || v === undefined || v === "" ? "none" : new Date(Number(v)).toISOString());
+
+function eventText(r: Rec): { text: string; detail: string | null } {
+  const from = r.from_value as string | null;
+  const to = r.to_value as string | null;
+  const detail = (r.detail as string | null) ?? null;
+  switch (r.kind) {
+    case "status":
+      return { text: `Status: ${from ? statusLabel(from) : "—"} → ${to ? statusLabel(to) : "—"}`, detail };
+    case "owner":
+      return { text: `Owner: ${from ?? "nobody"} → ${to ?? "nobody"}`, detail };
+    default:
+      return { text: `Due date: ${dueText(from)} → ${dueText(to)}`, detail };
+  }
+}
