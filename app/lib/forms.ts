@@ -51,5 +51,8 @@ export function keepSubmitClick(event: MouseEvent): void {
   const control = event.target.closest("button, input");
   if (!(control instanceof HTMLButtonElement || control instanceof HTMLInputElement)) return;
   const submits = control.type === "submit" || (control instanceof HTMLInputElement && control.type === "image");
-  if (submits && control.form && !control.disabled) event.preventDefault();
+  // A button that skips validation (formnovalidate: the section editor's actions, which the editor handles in
+  // the page) is left alone: holding the focus there kept its click from being handled in the page, and the
+  // form was posted instead.
+  if (submits && control.form && !control.disabled && !control.formNoValidate) event.preventDefault();
 }
