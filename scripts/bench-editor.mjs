@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the content editor (issue 22):
+// Benchmark of the content editor:
 // 1. the JavaScript the edit page of a blog post loads (gzip, from the built Remix manifest), and a
 //    check that no public route loads the editor's code (the public budget does not move);
 // 2. the upload of a 5 MB image through the editor's upload endpoint (`/admin/media/upload`, the

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the pipeline (issue 24) on big data: a fresh local D1 with 30,000 people and
+// Benchmark of the pipeline on big data: a fresh local D1 with 30,000 people and
 // 100,000 submissions linked to them (30,000 lead-magnet requests and 70,000 contact messages,
 // each with its row in person_submissions), the built worker through `wrangler dev`, signed in as
 // an admin. Reports the median / p95 of the Leads list (unfiltered, filtered by status, searched),

@@ -1,4 +1,4 @@
-// Demo people for the Leads tab (issue 24): founders who filled the site's forms, linked to their
+// Demo people for the Leads tab: founders who filled the site's forms, linked to their
 // submissions as the forms link them, at every stage of the pipeline (overdue, due within a day, contacted,
 // qualified with a note, customer, lost), so a fresh `npm start` shows the pipeline working. Times are
 // relative to the seeding; ids are fixed, so seeding again changes nothing (INSERT OR IGNORE).

@@ -663,7 +663,7 @@ export const consents = sqliteTable(
 
 export type ConsentRow = typeof consents.$inferSelect;
 // ------------------------------------------------------------------------------------------------
-// Daily digest (issue 24, ADR 0013): the team's settings (time zone, digest hour, on/off) and one
+// Daily digest (ADR 0013): the team's settings (time zone, digest hour, on/off) and one
 // claim row per digest sent, which makes the cron send at most one digest per local day.
 // ------------------------------------------------------------------------------------------------
 
@@ -700,7 +700,7 @@ export const digestRuns = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.localDate, t.timeZone] }), index("digest_runs_sent_idx").on(t.sentAt)],
 );
-// ------------------------------------------------------------ alerts (issue 24: Slack and signed webhooks)
+// ------------------------------------------------------------ alerts (Slack and signed webhooks)
 
 export { alertEvents, destinationKinds, type AlertEvent } from "./shared";
 

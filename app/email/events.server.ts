@@ -1,5 +1,5 @@
 /**
- * Alert events (issue 24, ADR 0012): a notification destination (Slack or a
+ * Alert events (ADR 0012): a notification destination (Slack or a
  * signed webhook) receives an event as a delivery row in `email_outbox`, with
  * channel `webhook`, written in the SAME D1 batch as the record the event is
  * about, then queued and sent like an email (consumer, receipt, sweeper).

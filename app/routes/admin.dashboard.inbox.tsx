@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { LEADS_PATH } from "~/features/people/people.options";
 import { parsePersonForm } from "~/lib/people";
 
-/** The Inbox became the Leads tab (issue 24): old links open it, with the kind as the form filter. */
+/** The Inbox became the Leads tab: old links open it, with the kind as the form filter. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context.cloudflare.env);
   const form = parsePersonForm(new URL(request.url).searchParams.get("kind"));

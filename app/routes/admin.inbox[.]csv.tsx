@@ -3,7 +3,7 @@ import { requireAdmin } from "~/features/auth/guard.server";
 import { parsePersonForm } from "~/lib/people";
 import { refuseCrossSiteRead } from "~/lib/request.server";
 
-/** The Inbox's export became the Leads export (issue 24): the kind is the form filter. */
+/** The Inbox's export became the Leads export: the kind is the form filter. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   refuseCrossSiteRead(request);
   await requireAdmin(request, context.cloudflare.env);

@@ -1,5 +1,5 @@
 /**
- * Alerts where the team works (issue 24), with JavaScript on and off: an admin
+ * Alerts where the team works, with JavaScript on and off: an admin
  * adds a signed webhook and a Slack destination pointing at a real local
  * receiver (a node http server on a free port), sees the webhook's secret
  * once, a visitor sends the contact form, and the receiver gets a request

@@ -1,5 +1,5 @@
 /**
- * The daily digest's settings (issue 24), with JavaScript on and off: an
+ * The daily digest's settings, with JavaScript on and off: an
  * admin types a time zone that does not exist and is told so (what was typed
  * kept), then sets the team's time zone and the hour, and sees them saved.
  */

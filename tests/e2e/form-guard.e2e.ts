@@ -1,5 +1,5 @@
 /**
- * Issue 25: every public form shows the privacy notice; with Turnstile's
+ * Every public form shows the privacy notice; with Turnstile's
  * script (a stand-in, served through the browser's request routing: support.ts)
  * a form posts its token and the site verifies it (a local siteverify
  * stand-in: global-setup.ts); without it the signed time stamp carries the

@@ -1,5 +1,5 @@
 /**
- * The lead pipeline (issue 24), with JavaScript on and off: a founder takes
+ * The lead pipeline, with JavaScript on and off: a founder takes
  * the popup's playbook, then finishes onboarding with the same email in other
  * capitals, and is one person with both; an admin moves them to Contacted
  * (the due date goes), adds a note with <script> in it (shown as text) and

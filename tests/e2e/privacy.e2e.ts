@@ -1,5 +1,5 @@
 /**
- * A person's data on request (issue 25), with JavaScript on and off: a
+ * A person's data on request, with JavaScript on and off: a
  * visitor sends the contact form; an admin opens the person, follows Export
  * data and downloads the JSON (it holds the message), follows Erase data,
  * confirms, and the person is gone from Leads. The Privacy page with a typed

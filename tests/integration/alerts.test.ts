@@ -1,5 +1,5 @@
 /**
- * Alerts where the team works (issue 24, ADR 0012): Slack and signed-webhook
+ * Alerts where the team works (ADR 0012): Slack and signed-webhook
  * destinations get their events through the one delivery pipeline (outbox row
  * in the event's batch, queue, retries, receipt, sweeper). The receivers are
  * the outside world: fetch is mocked, and what it was sent is checked.

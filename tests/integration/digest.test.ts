@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 24, ADR 0013): sent once per local day from the set
+ * The daily digest (ADR 0013): sent once per local day from the set
  * hour, in the team's time zone, whatever the cron does (every 5 minutes,
  * twice at once, retried), across a time-zone change and across DST; its
  * content; and the settings form.

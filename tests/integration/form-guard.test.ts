@@ -1,5 +1,5 @@
 /**
- * Forms that cannot be used against strangers (issue 25, ADR 0015): the
+ * Forms that cannot be used against strangers (ADR 0015): the
  * Turnstile token verified before anything is stored, the signed time stamp
  * and tighter limit without a token, and the daily cap of visitor emails per
  * address. siteverify is the edge of the world: stubbed (siteverify-stub.ts).

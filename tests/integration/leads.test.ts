@@ -1,5 +1,5 @@
 /**
- * The pipeline (issue 24): the Leads list (filters, search, 50 a page, the
+ * The pipeline: the Leads list (filters, search, 50 a page, the
  * CSV export) and the person page's changes (status, owner, due date, notes),
  * each a form that works without JavaScript and lands in the timeline.
  */

@@ -1,6 +1,6 @@
 /**
  * The newsletter's double opt-in, the consent records of both lists, and the
- * one-click unsubscribe of every list email (issue 25, ADR 0016). Requests go
+ * one-click unsubscribe of every list email (ADR 0016). Requests go
  * through the real Worker; the email provider (MailChannels) is the only mock.
  */
 import {

@@ -1,4 +1,4 @@
-/** Forgotten password: the same answer for every address, a single-use one-hour link, limits (issue 23). */
+/** Forgotten password: the same answer for every address, a single-use one-hour link, limits. */
 import { generateTOTP } from "@epic-web/totp";
 import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";

@@ -1,5 +1,5 @@
 /**
- * People (issue 24): every submission links to one person per normalised
+ * People: every submission links to one person per normalised
  * email, in the same batch that stores it, from every form; the migration's
  * backfill links every submission stored before it.
  */

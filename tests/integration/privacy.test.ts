@@ -1,5 +1,5 @@
 /**
- * A person's data on request and retention (issue 25, ADR 0014).
+ * A person's data on request and retention (ADR 0014).
  *
  * The schema-reading test lists every table and column of the live D1 and
  * flags the columns that look personal by their name (`PERSONAL_COLUMN`

@@ -1,4 +1,4 @@
-/** The team: invitations (single-use, 72 hours, withdrawable) and removing admins (never the last) (issue 23). */
+/** The team: invitations (single-use, 72 hours, withdrawable) and removing admins (never the last). */
 import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { RESET_MESSAGES, TEAM_MESSAGES } from "~/features/auth/account.messages";

@@ -1,5 +1,5 @@
 /**
- * The notification settings (issue 24, ADR 0012): destinations (Slack or a
+ * The notification settings (ADR 0012): destinations (Slack or a
  * signed webhook), their events, and the recent deliveries with each try.
  * Every change writes its audit entry in its own batch. Deliveries are rows of
  * the one delivery pipeline (`email_outbox`, channel `webhook`): a test event

@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 24, ADR 0013): its settings (the team's time zone,
+ * The daily digest (ADR 0013): its settings (the team's time zone,
  * the hour, on or off) and the cron's `sendDigestIfDue`.
  *
  * Once a day, the rule: at a cron run, with the settings in effect now, the
