@@ -41,6 +41,15 @@ function LogoutButton({ variant = "secondary" }: { variant?: "secondary" | "ghos
 }
 
 /** The admin top bar: brand, who is signed in, and the way out. */
+/** The shell's links to the team's settings and the admin's own pages, in order. */
+const SHELL_LINKS = [
+  { to: "/admin/settings/notifications", label: "Notifications" },
+  { to: "/admin/settings/digest", label: "Digest" },
+  { to: "/admin/settings/sessions", label: "Sessions" },
+  { to: "/admin/team", label: "Team" },
+  { to: "/admin/account", label: "Your account" },
+] as const;
+
 export function AdminTopBar({ email, children }: { email: string; children?: ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -52,21 +61,11 @@ export function AdminTopBar({ email, children }: { email: string; children?: Rea
         <div className="flex flex-wrap items-center gap-2">
           <span className="hidden text-sm text-slate-600 sm:inline">{email}</span>
           {children}
-          <ButtonLink to="/admin/settings/notifications" variant="ghost" size="sm">
-            Notifications
-          </ButtonLink>
-          <ButtonLink to="/admin/settings/digest" variant="ghost" size="sm">
-            Digest
-          </ButtonLink>
-          <ButtonLink to="/admin/settings/sessions" variant="ghost" size="sm">
-            Sessions
-          </ButtonLink>
-          <ButtonLink to="/admin/team" variant="ghost" size="sm">
-            Team
-          </ButtonLink>
-          <ButtonLink to="/admin/account" variant="ghost" size="sm">
-            Your account
-          </ButtonLink>
+          {SHELL_LINKS.map(({ to, label }) => (
+            <ButtonLink key={to} to={to} variant="ghost" size="sm">
+              {label}
+            </ButtonLink>
+          ))}
           <LogoutButton />
         </div>
       </Container>
