@@ -44,6 +44,9 @@ export function splitSql(sql: string): string[] {
 export const READY = "d1-service ready on ";
 
 const busy = (message: string) => /SQLITE_BUSY|database is locked/i.test(message);
+// Miniflare's D1 answers some lock conflicts as a bare "internal error": safe to try again only when nothing was written.
+const transientRead = (message: string, statements: string[]) =>
+  /internal error/i.test(message) && statements.every((statement) => /^(select|with|pragma)\b/i.test(statement));
 
 async function startD1Service(stateDir: string): Promise<string> {
   // The same persistence root as `wrangler dev --persist-to stateDir` (its v3 folder), no remote bindings.
@@ -55,9 +58,10 @@ async function startD1Service(stateDir: string): Promise<string> {
   const db = proxy.env.DB;
   async function run(sql: string): Promise<Record<string, unknown>[]> {
     // The site (its queue consumer, its cron) may hold the SQLite write lock at that moment: busy is worth a few more tries.
+    const statements = splitSql(sql);
     for (let attempt = 1; ; attempt++) {
       try {
-        const results = await db.batch(splitSql(sql).map((statement) => db.prepare(statement)));
+        const results = await db.batch(statements.map((statement) => db.prepare(statement)));
         // As wrangler prints them: a BLOB as its bytes in brackets.
         return (results[0]?.results ?? []).map((row) =>
           Object.fromEntries(
@@ -69,7 +73,7 @@ async function startD1Service(stateDir: string): Promise<string> {
         );
       } catch (error) {
         const message = String((error as { cause?: Error }).cause?.message ?? (error as Error).message);
-        if (!busy(message) || attempt >= 6) throw new Error(message);
+        if (!(busy(message) || transientRead(message, statements)) || attempt >= 6) throw new Error(message);
         await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
       }
     }
