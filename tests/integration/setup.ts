@@ -1,5 +1,12 @@
-import { applyD1Migrations, env } from "cloudflare:test";
-import { installSiteverifyStub } from "./siteverify-stub";
+/**
+ * Before each integration file: every migration on the fresh D1, and Turnstile's siteverify stubbed.
+ * Unit files skip it: `cloudflare:test` loads the whole Worker into the file's isolate, seconds per file (ADR 0018).
+ */
+import { expect } from "vitest";
 
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-installSiteverifyStub();
+if (!expect.getState().testPath?.includes("/tests/unit/")) {
+  const { applyD1Migrations, env } = await import("cloudflare:test");
+  const { installSiteverifyStub } = await import("./siteverify-stub");
+  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  installSiteverifyStub();
+}
