@@ -38,7 +38,39 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/integration/setup.ts"],
       // Both cores: Vitest's default is one worker fewer than the cores, one file at a time on this machine (ADR 0018).
       maxWorkers: 2,
-      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/react", "@remix-run/server-runtime", "react", "react-dom", "react-dom/server", "zod", "@conform-to/react", "@conform-to/zod/v4", "drizzle-orm", "drizzle-orm/sqlite-core", "drizzle-orm/d1", "papaparse", "uqr", "standardwebhooks", "remix-auth", "remix-auth-form", "isbot", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common", "@epic-web/totp"] } } },
+      // A timeout catches a hung test, not a slow one: speed is for the benchmarks (scripts/bench-*). A busy machine
+      // can take a D1-heavy test past Vitest's default 5 s.
+      testTimeout: 20_000,
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/react",
+              "@remix-run/server-runtime",
+              "react",
+              "react-dom",
+              "react-dom/server",
+              "zod",
+              "@conform-to/react",
+              "@conform-to/zod/v4",
+              "drizzle-orm",
+              "drizzle-orm/sqlite-core",
+              "drizzle-orm/d1",
+              "papaparse",
+              "uqr",
+              "standardwebhooks",
+              "remix-auth",
+              "remix-auth-form",
+              "isbot",
+              "@zxcvbn-ts/core",
+              "@zxcvbn-ts/language-common",
+              "@epic-web/totp",
+            ],
+          },
+        },
+      },
     },
   };
 });
