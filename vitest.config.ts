@@ -41,6 +41,7 @@ export default defineConfig(async () => {
       // A timeout catches a hung test, not a slow one: speed is for the benchmarks (scripts/bench-*). A busy machine
       // can take a D1-heavy test past Vitest's default 5 s.
       testTimeout: 20_000,
+      // The Worker's dependencies pre-bundled, so each file's isolate loads a few modules instead of hundreds.
       deps: {
         optimizer: {
           ssr: {
