@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { useKeptValues } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { DIGEST_MESSAGES as M, DIGEST_SETTINGS_PATH, HOUR_OPTIONS } from "./digest.messages";

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { alertEvents, destinationKinds } from "~/db/shared";
 import { useLazyValidation } from "~/lib/lazy-validation";

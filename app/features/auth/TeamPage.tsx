@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { AdminPage, AdminSection } from "~/features/dashboard";
 import { TEAM_PATH } from "./paths";

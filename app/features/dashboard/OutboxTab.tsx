@@ -3,7 +3,7 @@ import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import type { Paged } from "~/lib/pagination";
 import { FilterPills, TabHeading } from "./AdminShell";
 import { VISITOR_EMAIL_CAP } from "~/email/policy";

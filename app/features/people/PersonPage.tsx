@@ -6,7 +6,7 @@ import { RichText } from "~/components/content/StructuredContent";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { useKeptValues } from "~/lib/kept-form";
 import { DueBadge, StatusBadge } from "./LeadsTab";
 import { LEADS_PATH, personFormLabel, personPrivacyPath, STATUS_OPTIONS } from "./people.options";
