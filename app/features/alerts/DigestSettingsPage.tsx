@@ -42,13 +42,7 @@ export function DigestSettingsForm({ data, actionData }: { data: DigestSettingsP
   return (
     <Form method="post" action={DIGEST_SETTINGS_PATH} {...getFormProps(form)} {...validation.formProps} className="space-y-4">
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field
-        label={M.timeZoneLabel}
-        htmlFor={fields.timeZone.id}
-        errorId={fields.timeZone.errorId}
-        errors={fields.timeZone.errors}
-        hint={M.timeZoneHint}
-      >
+      <Field label={M.timeZoneLabel} field={fields.timeZone} hint={M.timeZoneHint}>
         <Input
           {...getInputProps(fields.timeZone, { type: "text" })}
           list="digest-time-zones"
@@ -63,13 +57,7 @@ export function DigestSettingsForm({ data, actionData }: { data: DigestSettingsP
           <option key={z} value={z} />
         ))}
       </datalist>
-      <Field
-        label={M.hourLabel}
-        htmlFor={fields.digestHour.id}
-        errorId={fields.digestHour.errorId}
-        errors={fields.digestHour.errors}
-        hint={M.hourHint}
-      >
+      <Field label={M.hourLabel} field={fields.digestHour} hint={M.hourHint}>
         <select {...getSelectProps(fields.digestHour)} required={false} className={`${inputClasses} max-w-40`}>
           <Options options={HOUR_OPTIONS} />
         </select>

@@ -97,7 +97,7 @@ function AddDestination({ formKey, actionData }: { formKey: string; actionData: 
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="key" value={formKey} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label={M.nameLabel} htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+      <Field label={M.nameLabel} field={fields.name}>
         <Input {...getInputProps(fields.name, { type: "text" })} required={false} autoComplete="off" className="max-w-md" />
       </Field>
       <fieldset>
@@ -112,7 +112,7 @@ function AddDestination({ formKey, actionData }: { formKey: string; actionData: 
         </div>
         <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} />
       </fieldset>
-      <Field label={M.urlLabel} htmlFor={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors} hint={M.urlHint}>
+      <Field label={M.urlLabel} field={fields.url} hint={M.urlHint}>
         <Input {...getInputProps(fields.url, { type: "url" })} required={false} autoComplete="off" inputMode="url" />
       </Field>
       <EventsFieldset field={fields.events} />

@@ -34,23 +34,12 @@ function SessionSettingsForm({ limits, actionData }: { limits: SessionLimitValue
   return (
     <Form method="post" action={SESSION_SETTINGS_PATH} {...getFormProps(form)} {...validation.formProps} className="space-y-4">
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field
-        label={M.idleLabel}
-        htmlFor={fields.sessionIdleMinutes.id}
-        errorId={fields.sessionIdleMinutes.errorId}
-        errors={fields.sessionIdleMinutes.errors}
-        hint={M.idleHint}
-      >
+      <Field label={M.idleLabel} field={fields.sessionIdleMinutes} hint={M.idleHint}>
         <select {...getSelectProps(fields.sessionIdleMinutes)} required={false} className={`${inputClasses} max-w-xs`}>
           <Options options={IDLE_OPTIONS} />
         </select>
       </Field>
-      <Field
-        label={M.lifetimeLabel}
-        htmlFor={fields.sessionMaxMinutes.id}
-        errorId={fields.sessionMaxMinutes.errorId}
-        errors={fields.sessionMaxMinutes.errors}
-      >
+      <Field label={M.lifetimeLabel} field={fields.sessionMaxMinutes}>
         <select {...getSelectProps(fields.sessionMaxMinutes)} required={false} className={`${inputClasses} max-w-xs`}>
           <Options options={LIFETIME_OPTIONS} />
         </select>

@@ -57,18 +57,12 @@ function StatusForm({ data, lastResult }: { data: PersonPageData; lastResult: Re
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="status" />
-      <Field label="Status" htmlFor={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+      <Field label="Status" field={fields.status}>
         <select {...getSelectProps(fields.status)} className={inputClasses}>
           <Options options={STATUS_OPTIONS} />
         </select>
       </Field>
-      <Field
-        label="Reason, when lost"
-        htmlFor={fields.lostReason.id}
-        errorId={fields.lostReason.errorId}
-        errors={fields.lostReason.errors}
-        hint="Contacted and later clear the due date."
-      >
+      <Field label="Reason, when lost" field={fields.lostReason} hint="Contacted and later clear the due date.">
         <Input {...getInputProps(fields.lostReason, { type: "text" })} />
       </Field>
       <ErrorList errors={form.errors} />
@@ -86,7 +80,7 @@ function OwnerForm({ data, lastResult }: { data: PersonPageData; lastResult: Res
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="owner" />
-      <Field label="Owner" htmlFor={fields.ownerId.id} errorId={fields.ownerId.errorId} errors={fields.ownerId.errors}>
+      <Field label="Owner" field={fields.ownerId}>
         <select {...getSelectProps(fields.ownerId)} className={inputClasses}>
           <Options options={data.admins.map((a) => ({ value: a.id, label: a.email }))} empty="Nobody" />
         </select>
@@ -108,13 +102,7 @@ function DueForm({ data, lastResult }: { data: PersonPageData; lastResult: Resul
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="due" />
-      <Field
-        label="Due (UTC)"
-        htmlFor={fields.dueAt.id}
-        errorId={fields.dueAt.errorId}
-        errors={fields.dueAt.errors}
-        hint="Empty clears it."
-      >
+      <Field label="Due (UTC)" field={fields.dueAt} hint="Empty clears it.">
         <Input {...getInputProps(fields.dueAt, { type: "datetime-local" })} />
       </Field>
       <ErrorList errors={form.errors} />
@@ -137,7 +125,7 @@ function NoteAddForm({ lastResult, noteKey }: { lastResult: Result; noteKey: str
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="note-add" />
       <input type="hidden" name="noteKey" value={noteKey} />
-      <Field label="New note" htmlFor={fields.body.id} errorId={fields.body.errorId} errors={fields.body.errors} hint={MARKUP_HINT}>
+      <Field label="New note" field={fields.body} hint={MARKUP_HINT}>
         <Textarea {...getTextareaProps(fields.body)} rows={3} className="min-h-20" />
       </Field>
       <ErrorList errors={form.errors} />
@@ -168,7 +156,7 @@ function NoteActions({ note, actionData }: { note: Extract<TimelineItem, { type:
         <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="note-edit" />
           <input type="hidden" name="noteId" value={note.id} />
-          <Field label="Note" htmlFor={fields.body.id} errorId={fields.body.errorId} errors={fields.body.errors} hint={MARKUP_HINT}>
+          <Field label="Note" field={fields.body} hint={MARKUP_HINT}>
             <Textarea {...getTextareaProps(fields.body)} rows={3} className="min-h-20" />
           </Field>
           <ErrorList errors={form.errors} />
