@@ -3,6 +3,7 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMet
 import { Form, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
+import { RowAction } from "~/components/ui/RowAction";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { formatDateTime } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
@@ -26,13 +27,15 @@ function DestinationCard({ d, actionData }: { d: DestinationView; actionData: No
     onValidate: validation.onValidate,
   });
   const small = (intent: string, label: string, variant: "secondary" | "danger" = "secondary") => (
-    <Form method="post" action={NOTIFICATIONS_PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="destinationId" value={d.id} />
-      <Button type="submit" variant={variant} size="sm" aria-label={`${label}: ${d.name}`}>
-        {label}
-      </Button>
-    </Form>
+    <RowAction
+      action={NOTIFICATIONS_PATH}
+      intent={intent}
+      name="destinationId"
+      value={d.id}
+      label={label}
+      ariaLabel={`${label}: ${d.name}`}
+      variant={variant}
+    />
   );
   return (
     <li className="rounded-xl border border-slate-200 p-3 sm:p-4" data-testid="destination">
@@ -173,18 +176,14 @@ function Deliveries({ deliveries }: { deliveries: DeliveryView[] }) {
           hideHeader: true,
           card: "actions",
           cell: (r) => (
-            <Form method="post" action={NOTIFICATIONS_PATH}>
-              <input type="hidden" name="intent" value="resend" />
-              <input type="hidden" name="deliveryId" value={r.id} />
-              <Button
-                type="submit"
-                variant="secondary"
-                size="sm"
-                aria-label={`Resend ${r.event} to ${r.destination ?? "a deleted destination"}`}
-              >
-                {M.resend}
-              </Button>
-            </Form>
+            <RowAction
+              action={NOTIFICATIONS_PATH}
+              intent="resend"
+              name="deliveryId"
+              value={r.id}
+              label={M.resend}
+              ariaLabel={`Resend ${r.event} to ${r.destination ?? "a deleted destination"}`}
+            />
           ),
         },
       ]}
