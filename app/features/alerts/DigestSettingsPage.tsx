@@ -8,7 +8,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
 import { formatDateTime } from "~/lib/format";
-import { useKeptValues } from "~/lib/kept-form";
+import { useKeptFormOptions } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { DIGEST_MESSAGES as M, DIGEST_SETTINGS_PATH, HOUR_OPTIONS } from "./digest.messages";
 import type { DigestSettingsData } from "./digest.server";
@@ -33,10 +33,7 @@ export function DigestSettingsForm({ data, actionData }: { data: DigestSettingsP
   };
   const [form, fields] = useForm({
     id: "digest-settings",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: useKeptValues<typeof defaults>() ?? defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useKeptFormOptions(actionData?.result, {}, defaults),
     onValidate: validation.onValidate,
   });
   return (

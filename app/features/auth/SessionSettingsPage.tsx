@@ -3,7 +3,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, inputClasses, Options } from "~/components/ui/Field";
-import { useKeptValues } from "~/lib/kept-form";
+import { useKeptFormOptions } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { AdminPage, AdminSection } from "~/features/dashboard";
 import {
@@ -25,10 +25,7 @@ function SessionSettingsForm({ limits, actionData }: { limits: SessionLimitValue
   const defaults = { sessionIdleMinutes: String(limits.sessionIdleMinutes), sessionMaxMinutes: String(limits.sessionMaxMinutes) };
   const [form, fields] = useForm({
     id: "session-settings",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: useKeptValues<typeof defaults>() ?? defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useKeptFormOptions(actionData?.result, {}, defaults),
     onValidate: validation.onValidate,
   });
   return (
