@@ -7,7 +7,7 @@
  * refuses leaves neither the save nor a revision; lists show who last saved.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, envRacingOn, postForm, request } from "./helpers";
 

@@ -13,8 +13,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requestActor, type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
-// eslint-disable-next-line boundaries/dependencies -- the one date format (pages and the stale-save message); it belongs in lib
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "../format";
 import { redirectWithToast } from "../toast.server";
 import { isUniqueViolation } from "../unique.server";
 import {
