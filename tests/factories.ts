@@ -6,10 +6,12 @@
  * a note belongs to, a lead's keyword) is a required override.
  *
  * - `build(overrides)` the row, nothing stored (to know its id before it is written);
- * - `create(db, overrides)` one row, one INSERT; returns the row as built;
+ * - `create(db, overrides)` one row, one INSERT; returns the row as built; `replace(db, overrides)` the
+ *   same as INSERT OR REPLACE (a row that takes the place of one with the same key, e.g. the team's settings);
  * - `createMany(db, list)` many rows in one batch of multi-row INSERTs, each within D1's 100 bound
  *   parameters;
- * - `statement(db, ...rows)` the INSERT as a D1 statement, for a test's own `db.batch([...])`;
+ * - `statement(db, ...rows)` the INSERT as a D1 statement, for a test's own `db.batch([...])`
+ *   (refused beyond 100 bound parameters); `statements(db, list)` as many as the list needs;
  * - `sql(...rows)` the INSERT as SQL text with its values written in, for the end-to-end tests'
  *   `query()` (tests/e2e/support.ts), which takes SQL only.
  *
@@ -58,8 +60,10 @@ export interface Factory<T extends SQLiteTable, D> {
   readonly table: T;
   build<O extends Overrides<T, D>>(...overrides: OverridesArg<T, D, O>): Built<D, O>;
   create<O extends Overrides<T, D>>(db: D1Database, ...overrides: OverridesArg<T, D, O>): Promise<Built<D, O>>;
+  replace<O extends Overrides<T, D>>(db: D1Database, ...overrides: OverridesArg<T, D, O>): Promise<Built<D, O>>;
   createMany<O extends Overrides<T, D>>(db: D1Database, list: readonly O[]): Promise<Built<D, O>[]>;
   statement(db: D1Database, ...rows: Overrides<T, D>[]): D1PreparedStatement;
+  statements(db: D1Database, list: readonly Overrides<T, D>[]): D1PreparedStatement[];
   sql(...rows: Overrides<T, D>[]): string;
 }
 
@@ -99,9 +103,17 @@ function factory<T extends SQLiteTable, D extends Partial<Insert<T>>>(table: T, 
     const given = Object.entries(overrides ?? {}).filter(([, value]) => value !== undefined);
     return { ...defaults(uniqueTag()), ...Object.fromEntries(given) } as Built<D, O>;
   };
-  const prepare = (db: D1Database, rows: object[]) => {
-    const { sql, params } = insertQuery(table, rows.map((r) => build(r)) as Insert<T>[]);
+  const prepare = (db: D1Database, rows: object[], replace = false) => {
+    const query = insertQuery(table, rows.map((r) => build(r)) as Insert<T>[]);
+    const { params } = query;
+    const sql = replace ? query.sql.replace(/^insert into /, "insert or replace into ") : query.sql;
+    if (params.length > MAX_PARAMS) throw new Error(`${params.length} bound parameters: D1 takes ${MAX_PARAMS} at most`);
     return db.prepare(sql).bind(...params);
+  };
+  const chunked = (db: D1Database, rows: readonly object[]) => {
+    const statements: D1PreparedStatement[] = [];
+    for (let i = 0; i < rows.length; i += rowsPerStatement) statements.push(prepare(db, rows.slice(i, i + rowsPerStatement)));
+    return statements;
   };
   return {
     table,
@@ -111,14 +123,18 @@ function factory<T extends SQLiteTable, D extends Partial<Insert<T>>>(table: T, 
       await prepare(db, [row]).run();
       return row;
     },
+    async replace(db, ...[overrides]) {
+      const row = build(overrides);
+      await prepare(db, [row], true).run();
+      return row;
+    },
     async createMany(db, list) {
       const rows = list.map((o) => build(o));
-      const statements: D1PreparedStatement[] = [];
-      for (let i = 0; i < rows.length; i += rowsPerStatement) statements.push(prepare(db, rows.slice(i, i + rowsPerStatement)));
-      if (statements.length) await db.batch(statements);
+      if (rows.length) await db.batch(chunked(db, rows));
       return rows;
     },
     statement: (db, ...rows) => prepare(db, rows),
+    statements: (db, list) => chunked(db, list),
     sql(...rows) {
       const { sql, params } = insertQuery(table, rows.map((r) => build(r)) as Insert<T>[]);
       return inline(sql, params);
