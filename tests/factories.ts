@@ -133,7 +133,7 @@ function factory<T extends SQLiteTable, D extends Partial<Insert<T>>>(table: T, 
       if (rows.length) await db.batch(chunked(db, rows));
       return rows;
     },
-    statement: (db, ...rows) => prepare(db, rows),
+    statement: (db, ...rows) => prepare(db, rows.length ? rows : [{}]),
     statements: (db, list) => chunked(db, list),
     sql(...rows) {
       const { sql, params } = insertQuery(table, rows.map((r) => build(r)) as Insert<T>[]);

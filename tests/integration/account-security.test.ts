@@ -110,7 +110,7 @@ describe("sessions you can see and end", () => {
     expect((await get("/admin/dashboard", first)).status).toBe(200);
   });
 
-  it("ends every other session, keeping this one; cannot end another admin's session", async () => {
+  it("ends every other session, keeping this one; cannot end another admin's session", { timeout: 30_000 }, async () => {
     const user = await createUser();
     const a = await anotherBrowser(user);
     const b = await anotherBrowser(user);

@@ -299,7 +299,7 @@ describe("export and erasure of one address", () => {
     expect(await countsOf(ann)).toEqual(before);
   });
 
-  it("erases in one batch: nothing holds the address, questions stay published without name and email, others untouched; a retry is one erasure", async () => {
+  it("erases in one batch: nothing holds the address, questions stay published without name and email, others untouched; a retry is one erasure", { timeout: 30_000 }, async () => {
     // An address of its own (and its Jo): the block's other tests may run after this one, in any order.
     const ann = `erased-${uid()}@example.com`;
     const joann = `jo${ann}`;
