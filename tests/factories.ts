@@ -44,7 +44,7 @@ type Needs<T extends SQLiteTable, D> = Omit<Insert<T>, keyof D>;
 /** Overrides: any column of the table, and the ones the defaults do not fill. */
 type Overrides<T extends SQLiteTable, D> = Partial<Insert<T>> & Needs<T, D>;
 /** The overrides argument, optional when the defaults fill every required column. */
-type OverridesArg<T extends SQLiteTable, D, O> = {} extends Needs<T, D> ? [overrides?: O] : [overrides: O];
+type OverridesArg<T extends SQLiteTable, D, O> = Partial<Needs<T, D>> extends Needs<T, D> ? [overrides?: O] : [overrides: O];
 /** The row as built: the defaults, with the overrides' own types where given (an undefined override keeps the default). */
 export type Built<D, O> = {
   [K in keyof D | keyof O]: K extends keyof O
@@ -194,13 +194,13 @@ export function adminSql(row: Insert<typeof schema.users> & { id: string }): str
 export const onboardingSubmission = factory(schema.onboardingSubmissions, (t) => ({
   id: uuid(),
   email: `onboarding-${t}@example.com`,
-  formData: {} as Record<string, unknown>,
+  formData: {},
 }));
 
 export const leadMagnetSubmission = factory(schema.leadMagnetSubmissions, (t) => ({
   id: uuid(),
   email: `magnet-${t}@example.com`,
-  source: "leadmagnet-popup" as (typeof schema.leadMagnetSources)[number],
+  source: "leadmagnet-popup" as const,
 }));
 
 export const waitlistEntry = factory(schema.waitlistEntries, (t) => ({ id: uuid(), email: `waitlist-${t}@example.com` }));
@@ -219,14 +219,14 @@ export const premiumAccessRequest = factory(schema.premiumAccessRequests, (t) =>
   firstName: "Grace",
   email: `premium-${t}@example.com`,
   company: "Hopper",
-  accessTiming: "instantly" as (typeof schema.accessTimings)[number],
+  accessTiming: "instantly" as const,
 }));
 
 export const qaSubmission = factory(schema.qaSubmissions, (t) => ({
   id: uuid(),
   title: `A question ${t}`,
   question: "How should a new Shopify app find its first merchants?",
-  category: "general" as (typeof schema.qaCategories)[number],
+  category: "general" as const,
   slug: `question-${t}`,
 }));
 
@@ -243,7 +243,7 @@ export const blog = factory(schema.blogs, (t) => ({
   slug: `post-${t}`,
   title: `Post ${t}`,
   content: [] as unknown[],
-  category: "other" as (typeof schema.blogCategories)[number],
+  category: "other" as const,
 }));
 
 export const revision = factory(schema.revisions, () => ({
@@ -267,7 +267,7 @@ export const outboxRow = factory(schema.emailOutbox, (t) => ({
   kind: "waitlist-confirmation",
   recipient: `recipient-${t}@example.com`,
   subject: `Subject ${t}`,
-  payload: {} as Record<string, unknown>,
+  payload: {},
 }));
 
 export const deliveryAttempt = factory(schema.deliveryAttempts, () => ({
@@ -330,7 +330,7 @@ export const personNote = factory(schema.personNotes, () => ({
 export const consent = factory(schema.consents, (t) => ({
   id: uuid(),
   email: `consent-${t}@example.com`,
-  list: "newsletter" as (typeof schema.consentLists)[number],
+  list: "newsletter" as const,
   noticeVersion: "v",
   givenAt: new Date(),
 }));

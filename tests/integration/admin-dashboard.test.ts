@@ -99,7 +99,11 @@ describe("dashboard", () => {
     await env.DB.batch([
       make.guide.statement(env.DB, { title: "Guide", orderIndex: 1 }),
       make.keyword.statement(env.DB, kw),
-      make.lead.statement(env.DB, { keywordId: kw.id, storeName: "Shop", storeUrl: "https://a.example" }, { keywordId: kw.id, storeName: "Shop 2", storeUrl: "https://b.example" }),
+      make.lead.statement(
+        env.DB,
+        { keywordId: kw.id, storeName: "Shop", storeUrl: "https://a.example" },
+        { keywordId: kw.id, storeName: "Shop 2", storeUrl: "https://b.example" },
+      ),
       make.contentBlock.statement(env.DB),
     ]);
     const [counts] = await all<Record<string, number>>(

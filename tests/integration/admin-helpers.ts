@@ -6,7 +6,10 @@ import { cookieFrom, ORIGIN, postForm, request } from "./helpers";
 export const SAME_ORIGIN = { Origin: ORIGIN };
 
 export async function createUser({ admin = true, password = "correct horse battery" } = {}) {
-  const row = { email: `admin-${crypto.randomUUID().slice(0, 8)}@example.com`, passwordHash: await hashPassword(password, passwordPepper(env)) };
+  const row = {
+    email: `admin-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    passwordHash: await hashPassword(password, passwordPepper(env)),
+  };
   const { id, email } = admin ? await make.createAdmin(env.DB, row) : await make.user.create(env.DB, row);
   return { id, email, password };
 }

@@ -579,7 +579,8 @@ describe("retention", () => {
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() }), testEnv, ctx);
     await waitOnExecutionContext(ctx);
   }
-  const insert = (action: string, ageDays: number) => make.auditEntry.create(env.DB, { action, at: new Date(Date.now() - ageDays * 86_400_000) });
+  const insert = (action: string, ageDays: number) =>
+    make.auditEntry.create(env.DB, { action, at: new Date(Date.now() - ageDays * 86_400_000) });
 
   it("removes entries older than AUDIT_RETENTION_DAYS (365 by default) and keeps the rest", async () => {
     const action = `seed.retention-${uid()}`;

@@ -26,6 +26,8 @@ beforeAll(async () => {
     env.TEST_MIGRATIONS.filter((m) => m.name < UNIQUE_KEYS),
   );
 
+  // Raw SQL throughout: the tables as they stood before 0007 (the factories write today's columns), and the SQL
+  // constraints themselves under test.
   // What 0006 allowed: the same keyword in several cases and with spaces, each with its leads.
   await db.batch([
     db.prepare(

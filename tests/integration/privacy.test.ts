@@ -145,7 +145,13 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
   });
   await env.DB.batch([
     make.outboxRow.statement(env.DB, delivery),
-    make.deliveryAttempt.statement(env.DB, { deliveryId: delivery.id, at: new Date(0), outcome: "failed", responseCode: 400, error: `Bad request: ${email}` }),
+    make.deliveryAttempt.statement(env.DB, {
+      deliveryId: delivery.id,
+      at: new Date(0),
+      outcome: "failed",
+      responseCode: 400,
+      error: `Bad request: ${email}`,
+    }),
   ]);
   // The team's work on the person: a status change and a note.
   const person = (await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", email))[0]!;
@@ -299,54 +305,59 @@ describe("export and erasure of one address", () => {
     expect(await countsOf(ann)).toEqual(before);
   });
 
-  it("erases in one batch: nothing holds the address, questions stay published without name and email, others untouched; a retry is one erasure", { timeout: 30_000 }, async () => {
-    // An address of its own (and its Jo): the block's other tests may run after this one, in any order.
-    const ann = `erased-${uid()}@example.com`;
-    const joann = `jo${ann}`;
-    const seeded = await seedPerson(ann, admin.cookie, "Ann");
-    expect(
-      (await postForm("/contact", { name: "Jo", email: joann, message: "Please send me some leads too.", redirectTo: "/contact" })).status,
-    ).toBe(302);
-    const bobBefore = await countsOf(bob);
-    const joannBefore = await countsOf(joann);
-    const requestId = crypto.randomUUID();
-    const res = await privacyPost({ intent: "erase", email: ` ${ann.toUpperCase()}`, requestId, confirm: "yes" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/admin/privacy");
+  it(
+    "erases in one batch: nothing holds the address, questions stay published without name and email, others untouched; a retry is one erasure",
+    { timeout: 30_000 },
+    async () => {
+      // An address of its own (and its Jo): the block's other tests may run after this one, in any order.
+      const ann = `erased-${uid()}@example.com`;
+      const joann = `jo${ann}`;
+      const seeded = await seedPerson(ann, admin.cookie, "Ann");
+      expect(
+        (await postForm("/contact", { name: "Jo", email: joann, message: "Please send me some leads too.", redirectTo: "/contact" }))
+          .status,
+      ).toBe(302);
+      const bobBefore = await countsOf(bob);
+      const joannBefore = await countsOf(joann);
+      const requestId = crypto.randomUUID();
+      const res = await privacyPost({ intent: "erase", email: ` ${ann.toUpperCase()}`, requestId, confirm: "yes" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/admin/privacy");
 
-    expect(Object.values(await countsOf(ann)).every((n) => n === 0)).toBe(true);
-    expect(await everywhere(ann, joann)).toEqual([]);
-    expect(await all("SELECT id FROM people WHERE id = ?1", seeded.personId)).toEqual([]);
-    const [question] = await all<Record<string, unknown>>(
-      "SELECT status, submitter_name, submitter_email, answer FROM qa_submissions WHERE title = ?1",
-      seeded.title,
-    );
-    expect(question).toEqual({ status: "published", submitter_name: null, submitter_email: null, answer: "Start with the App Store." });
-    const page = await request(`/questions-and-answers`);
-    expect(await page.text()).toContain(seeded.title.replace("?", ""));
+      expect(Object.values(await countsOf(ann)).every((n) => n === 0)).toBe(true);
+      expect(await everywhere(ann, joann)).toEqual([]);
+      expect(await all("SELECT id FROM people WHERE id = ?1", seeded.personId)).toEqual([]);
+      const [question] = await all<Record<string, unknown>>(
+        "SELECT status, submitter_name, submitter_email, answer FROM qa_submissions WHERE title = ?1",
+        seeded.title,
+      );
+      expect(question).toEqual({ status: "published", submitter_name: null, submitter_email: null, answer: "Start with the App Store." });
+      const page = await request(`/questions-and-answers`);
+      expect(await page.text()).toContain(seeded.title.replace("?", ""));
 
-    expect(await countsOf(bob)).toEqual(bobBefore);
-    expect(await countsOf(joann)).toEqual(joannBefore);
-    expect(joannBefore.contact_messages).toBe(1);
-    expect(joannBefore.email_outbox).toBeGreaterThan(0);
+      expect(await countsOf(bob)).toEqual(bobBefore);
+      expect(await countsOf(joann)).toEqual(joannBefore);
+      expect(joannBefore.contact_messages).toBe(1);
+      expect(joannBefore.email_outbox).toBeGreaterThan(0);
 
-    // The same confirmation again (a retry after a lost answer): nothing left to erase, one entry.
-    expect((await privacyPost({ intent: "erase", email: ann, requestId, confirm: "yes" })).status).toBe(302);
-    const hash = await emailHash(env, ann);
-    const entries = await all<{ detail: string }>(
-      "SELECT detail FROM audit_log WHERE action = 'privacy.erase' AND instr(detail, ?1) > 0",
-      hash,
-    );
-    expect(entries.map((e) => JSON.parse(e.detail) as unknown)).toEqual([{ email: hash, requestId }]);
+      // The same confirmation again (a retry after a lost answer): nothing left to erase, one entry.
+      expect((await privacyPost({ intent: "erase", email: ann, requestId, confirm: "yes" })).status).toBe(302);
+      const hash = await emailHash(env, ann);
+      const entries = await all<{ detail: string }>(
+        "SELECT detail FROM audit_log WHERE action = 'privacy.erase' AND instr(detail, ?1) > 0",
+        hash,
+      );
+      expect(entries.map((e) => JSON.parse(e.detail) as unknown)).toEqual([{ email: hash, requestId }]);
 
-    // The Leads list no longer has Ann.
-    const leads = await request("/admin/dashboard/leads", { headers: { Cookie: admin.cookie } });
-    const leadsHtml = await leads.text();
-    // Not Ann (Jo's address contains hers: only as a whole address).
-    expect(leadsHtml).not.toMatch(new RegExp(`[^a-z]${ann.replace(/[.-]/g, "\\$&")}`));
-    expect(leadsHtml).toContain(joann);
-    expect(leadsHtml).toContain(bob);
-  });
+      // The Leads list no longer has Ann.
+      const leads = await request("/admin/dashboard/leads", { headers: { Cookie: admin.cookie } });
+      const leadsHtml = await leads.text();
+      // Not Ann (Jo's address contains hers: only as a whole address).
+      expect(leadsHtml).not.toMatch(new RegExp(`[^a-z]${ann.replace(/[.-]/g, "\\$&")}`));
+      expect(leadsHtml).toContain(joann);
+      expect(leadsHtml).toContain(bob);
+    },
+  );
 
   it("opens the summary and the confirmation from a person's page (their address filled in)", async () => {
     const [bobPerson] = await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", bob);
