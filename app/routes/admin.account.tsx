@@ -1,4 +1,4 @@
-import { auditEntry, requestActor } from "~/lib/audit.server";
+import { auditEntry } from "~/lib/audit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -14,7 +14,8 @@ import {
   type FieldRefusal,
 } from "~/features/auth/account.server";
 import { ACCOUNT_PATH, AccountPage, type AccountActionData, type AccountActionResult } from "~/features/auth/AccountPage";
-import { endCurrentSession, requireAdmin } from "~/features/auth/guard.server";
+import { endCurrentSession } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { LOGIN_PATH } from "~/features/auth/paths";
 import { endOtherSessions, endSession } from "~/features/auth/sessions.server";
 import { getDb } from "~/lib/db.server";
@@ -23,13 +24,13 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   return accountOverview(env, admin);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin, actor } = await requireAdminActor(request, env);
   const form = await readSmallForm(request);
   const intent = String(form.get("intent") ?? "");
   const done = (title: string) => redirectWithToast(env, ACCOUNT_PATH, { type: "success", title });
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
       const submission = parseWithZod(form, { schema: changePasswordSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields }) });
-      const refusal = await changePassword(env, admin, submission.value, requestActor(request, admin));
+      const refusal = await changePassword(env, admin, submission.value, actor);
       if (refusal) return refuse({ intent, result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields }) });
       return done(ACCOUNT_MESSAGES.passwordChanged);
     }
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         endSession(db, admin.id, submission.value.sessionId),
         auditEntry(db, {
           action: "sessions.end",
-          actor: requestActor(request, admin),
+          actor: actor,
           resource: "admin_sessions",
           recordId: submission.value.sessionId,
         }),
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         endOtherSessions(getDb(env), admin.id, admin.sessionId),
         auditEntry(getDb(env), {
           action: "sessions.end-others",
-          actor: requestActor(request, admin),
+          actor: actor,
           resource: "users",
           recordId: admin.id,
         }),
@@ -91,14 +92,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "disable-2fa": {
       const submission = parseWithZod(form, { schema: disableTwoFactorSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password"] }) });
-      const refusal = await disableTwoFactor(env, admin, submission.value, requestActor(request, admin));
+      const refusal = await disableTwoFactor(env, admin, submission.value, actor);
       if (refusal) return refuseField(intent, (o) => submission.reply(o), refusal);
       return done(ACCOUNT_MESSAGES.twoFactorOff);
     }
     case "new-recovery-codes": {
       const submission = parseWithZod(form, { schema: newRecoveryCodesSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password", "code"] }) });
-      const made = await makeNewRecoveryCodes(env, admin, submission.value, requestActor(request, admin));
+      const made = await makeNewRecoveryCodes(env, admin, submission.value, actor);
       if (!("codes" in made)) return refuseField(intent, (o) => submission.reply(o), made);
       // Shown once, in this answer only: never cached, never stored in clear.
       return data<AccountActionData>({ intent, codes: made.codes }, { headers: { "Cache-Control": "no-store" } });

@@ -1,4 +1,3 @@
-import { requestActor } from "~/lib/audit.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
 import { twoFactorCodeSchema } from "~/features/auth/account.schema";
 import { readSmallForm } from "~/features/auth/account.server";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { confirmTwoFactor, pendingSetup } from "~/features/auth/two-factor.server";
 import { TwoFactorSetupPage } from "~/features/auth/TwoFactorSetup";
 import { formHeaders } from "~/lib/forms";
@@ -15,20 +14,18 @@ type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   // Already on (also right after turning it on, while the recovery codes are shown): nothing to set up.
   return { email: admin.email, setup: admin.twoFactor ? null : await pendingSetup(env, admin.id, admin.email) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin, actor } = await requireAdminActor(request, env);
   const form = await readSmallForm(request);
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-  const codes = admin.twoFactor
-    ? null
-    : await confirmTwoFactor(env, admin, submission.value.code.replace(/\s/g, ""), requestActor(request, admin));
+  const codes = admin.twoFactor ? null : await confirmTwoFactor(env, admin, submission.value.code.replace(/\s/g, ""), actor);
   if (!codes) {
     return data<ActionData>(
       { result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.codeInvalid] }, hideFields: ["code"] }) },

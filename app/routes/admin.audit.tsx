@@ -5,13 +5,13 @@ import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
 import { AuditTab } from "~/features/dashboard/AuditTab";
 import { parseAuditFilters } from "~/features/dashboard/audit";
 import { listAudit } from "~/features/dashboard/audit.server";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { pageFromUrl } from "~/lib/pagination";
 
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   const url = new URL(request.url);
   const filters = parseAuditFilters(url.searchParams);
   return { email: admin.email, filters, ...(await listAudit(env, filters, pageFromUrl(url))) };

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminShell } from "~/features/dashboard/AdminShell";
 import { AdminPageError, TabError } from "~/features/dashboard/TabError";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.cloudflare.env);
+  const { admin } = await requireAdminActor(request, context.cloudflare.env);
   return { email: admin.email };
 }
 

@@ -1,4 +1,3 @@
-import { requestActor } from "~/lib/audit.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/ui/Confirm";
@@ -6,7 +5,7 @@ import { ErrorList } from "~/components/ui/Field";
 import { TEAM_MESSAGES } from "~/features/auth/account.messages";
 import { readSmallForm } from "~/features/auth/account.server";
 import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { TEAM_PATH } from "~/features/auth/paths";
 import { findAdmin, removeAdmin } from "~/features/auth/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -14,7 +13,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 /** The confirmation of removing an admin, as a page of its own (works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   const target = await findAdmin(env, params.userId ?? "");
   if (!target) throw new Response(TEAM_MESSAGES.notFound, { status: 404 });
   return { email: admin.email, target };
@@ -22,9 +21,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin, actor } = await requireAdminActor(request, env);
   await readSmallForm(request);
-  const refusal = await removeAdmin(env, admin, params.userId ?? "", requestActor(request, admin));
+  const refusal = await removeAdmin(env, admin, params.userId ?? "", actor);
   if (refusal) return data({ error: refusal }, { status: refusal === TEAM_MESSAGES.notFound ? 404 : 400 });
   return redirectWithToast(env, TEAM_PATH, { type: "success", title: TEAM_MESSAGES.removed });
 }

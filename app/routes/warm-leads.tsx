@@ -2,14 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminTopBar } from "~/features/dashboard/AdminShell";
 import { loadWarmLeads } from "~/features/warm-leads/tool.server";
 import { WarmLeadsTool } from "~/features/warm-leads/WarmLeads";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   const { view, status } = await loadWarmLeads(request, env);
   return data({ email: admin.email, view }, { status });
 }

@@ -1,4 +1,4 @@
-/** The warm-leads tool's loader and CSV export (the routes call these behind requireAdmin). */
+/** The warm-leads tool's loader and CSV export (the routes call these behind requireAdminActor). */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AUDIT_ACTIONS, auditStatement, filtersDetail, type Actor } from "~/lib/audit.server";
