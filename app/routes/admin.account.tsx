@@ -21,6 +21,7 @@ import { endOtherSessions, endSession } from "~/features/auth/sessions.server";
 import { getDb } from "~/lib/db.server";
 import { formHeaders } from "~/lib/forms";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -118,4 +119,4 @@ export default function Account() {
   return <AccountPage data={loaderData} actionData={actionData} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Your account | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Your account");

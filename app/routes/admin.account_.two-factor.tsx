@@ -9,6 +9,7 @@ import { requireAdminActor } from "~/features/auth/index.server";
 import { confirmTwoFactor, pendingSetup } from "~/features/auth/two-factor.server";
 import { TwoFactorSetupPage } from "~/features/auth/TwoFactorSetup";
 import { formHeaders } from "~/lib/forms";
+import { adminMeta } from "~/lib/seo";
 
 type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
 
@@ -45,4 +46,4 @@ export default function TwoFactorSetupRoute() {
   return <TwoFactorSetupPage email={email} setup={setup} codes={actionData?.codes} lastResult={actionData?.result} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Two-factor sign-in");

@@ -7,6 +7,7 @@ import { parseAuditFilters } from "~/features/dashboard/audit";
 import { listAudit } from "~/features/dashboard/audit.server";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { pageFromUrl } from "~/lib/pagination";
+import { adminMeta } from "~/lib/seo";
 
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -28,7 +29,7 @@ export default function AuditRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Audit log | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Audit log");
 
 /** The page could not be drawn: the message without the dashboard's frame (the guard's redirect is not an error). */
 export const ErrorBoundary = AdminPageErrorBoundary;

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoa
 import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminShell } from "~/features/dashboard/AdminShell";
 import { AdminPageError, TabError } from "~/features/dashboard/TabError";
+import { adminMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { admin } = await requireAdminActor(request, context.cloudflare.env);
@@ -20,7 +21,7 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 /**
  * A tab whose loader or action failed: its message inside the dashboard, the

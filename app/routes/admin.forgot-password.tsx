@@ -11,6 +11,7 @@ import { requestPasswordReset } from "~/features/auth/reset.server";
 import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
 import { clientIp, requireSameOrigin } from "~/lib/request.server";
+import { adminMeta } from "~/lib/seo";
 
 type ActionData = { result?: SubmissionResult<string[]>; sent?: boolean };
 
@@ -67,4 +68,4 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Forgot password", { signedOut: true });

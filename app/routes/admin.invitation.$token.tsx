@@ -4,6 +4,7 @@ import { TEAM_MESSAGES } from "~/features/auth/account.messages";
 import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
 import { acceptInvitation } from "~/features/auth/team.server";
 import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
+import { adminMeta } from "~/lib/seo";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("invitation", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("invitation", args, acceptInvitation, TEAM_MESSAGES.accepted);
@@ -26,4 +27,4 @@ export default function AcceptInvitation() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Invitation | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Invitation", { signedOut: true });

@@ -13,6 +13,7 @@ import { keptFormTarget, keptIdOf } from "~/features/auth/kept-form.server";
 import { formHeaders } from "~/lib/forms";
 import { KEPT_PARAM } from "~/lib/kept-form";
 import { BodyTooLargeError, clientIp, readFormData, requireSameOrigin } from "~/lib/request.server";
+import { adminMeta } from "~/lib/seo";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -70,4 +71,4 @@ export default function AdminLogin() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Admin sign-in | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Admin sign-in", { signedOut: true });

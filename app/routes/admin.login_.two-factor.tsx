@@ -12,6 +12,7 @@ import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
 import { clientIp, requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -74,4 +75,4 @@ export default function TwoFactorSignIn() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Two-factor sign-in", { signedOut: true });

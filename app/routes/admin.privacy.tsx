@@ -5,6 +5,7 @@ import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { PrivacyPage } from "~/features/privacy/PrivacyPage";
 import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
+import { adminMeta } from "~/lib/seo";
 
 /** A person's data on request (ADR 0014): type an address (or come from a person's page) to export or erase it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +31,7 @@ export default function PrivacyRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Privacy | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Privacy");
 
 /** The page could not be drawn: the message without the dashboard's frame (the guard's redirect is not an error). */
 export const ErrorBoundary = AdminPageErrorBoundary;

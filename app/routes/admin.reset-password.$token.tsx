@@ -4,6 +4,7 @@ import { RESET_MESSAGES } from "~/features/auth/account.messages";
 import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
 import { resetPassword } from "~/features/auth/reset.server";
 import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
+import { adminMeta } from "~/lib/seo";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("password-reset", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("password-reset", args, resetPassword, RESET_MESSAGES.done);
@@ -26,4 +27,4 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Reset password | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Reset password", { signedOut: true });

@@ -10,6 +10,7 @@ import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
 import { DigestSettingsForm, DigestStatus, type DigestSettingsActionData } from "~/features/alerts/DigestSettingsPage";
 import { timeZoneNames } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -48,4 +49,4 @@ export default function DigestSettings() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Daily digest | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Daily digest");

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
+import { adminMeta } from "~/lib/seo";
 
 /** Alerts where the team works: Slack and signed-webhook destinations, their events, and recent deliveries. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,4 +24,4 @@ export default function Notifications() {
   return <NotificationsPage data={useLoaderData<typeof loader>()} actionData={useActionData<NotificationsActionData>()} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Notifications | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Notifications");

@@ -8,6 +8,7 @@ import { saveSessionSettings, sessionSettingsOverview } from "~/features/auth/se
 import { SessionSettingsPage, type SessionSettingsActionData } from "~/features/auth/SessionSettingsPage";
 import { loggable } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
 
 /** The team's session limits (idle timeout, lifetime): every admin's sessions, enforced by the guard. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,4 +38,4 @@ export default function SessionSettings() {
   return <SessionSettingsPage email={email} limits={limits} actionData={useActionData<SessionSettingsActionData>()} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Sessions | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Sessions");

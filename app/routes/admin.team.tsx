@@ -9,6 +9,7 @@ import { TEAM_PATH } from "~/features/auth/paths";
 import { inviteAdmin, revokeInvitation, teamOverview } from "~/features/auth/team.server";
 import { TeamPage, type TeamActionData } from "~/features/auth/TeamPage";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -45,4 +46,4 @@ export default function Team() {
   return <TeamPage data={loaderData} actionData={actionData} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Team | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Team");

@@ -9,6 +9,7 @@ import { requireAdminActor } from "~/features/auth/index.server";
 import { TEAM_PATH } from "~/features/auth/paths";
 import { findAdmin, removeAdmin } from "~/features/auth/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
 
 /** The confirmation of removing an admin, as a page of its own (works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -52,4 +53,4 @@ export default function RemoveAdmin() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Remove an admin | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Remove an admin");

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { ConfirmSubscriptionPage } from "~/features/lead-capture/ListLinkPages";
 import { confirmationState, confirmSubscription } from "~/features/lead-capture/newsletter.server";
 import { CONFIRM_PATH } from "~/features/lead-capture/newsletter.schema";
+import { noindexMeta } from "~/lib/seo";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const statusOf = (state: string) => (state === "pending" || state === "confirmed" ? 200 : 410);
@@ -28,4 +29,4 @@ export default function ConfirmNewsletter() {
   return <ConfirmSubscriptionPage state={acted?.state ?? loaded.state} email={loaded.email} action={`${CONFIRM_PATH}/${token}`} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Confirm your subscription | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Confirm your subscription | Founder Leads");

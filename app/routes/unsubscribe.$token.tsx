@@ -4,6 +4,7 @@ import { isOnList, unsubscribeFromList } from "~/features/lead-capture/email-lis
 import { UnsubscribePage } from "~/features/lead-capture/ListLinkPages";
 import { UNSUBSCRIBE_PATH } from "~/lib/email-lists";
 import { readUnsubscribeToken } from "~/lib/list-unsubscribe.server";
+import { noindexMeta } from "~/lib/seo";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -45,4 +46,4 @@ export default function Unsubscribe() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Unsubscribe | Founder Leads");

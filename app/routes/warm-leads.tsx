@@ -6,6 +6,7 @@ import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminTopBar } from "~/features/dashboard/AdminShell";
 import { loadWarmLeads } from "~/features/warm-leads/tool.server";
 import { WarmLeadsTool } from "~/features/warm-leads/WarmLeads";
+import { adminMeta } from "~/lib/seo";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -32,4 +33,4 @@ export default function WarmLeads() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Warm leads | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Warm leads");
