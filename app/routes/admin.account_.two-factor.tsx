@@ -10,6 +10,7 @@ import { confirmTwoFactor, pendingSetup } from "~/features/auth/two-factor.serve
 import { TwoFactorSetupPage } from "~/features/auth/TwoFactorSetup";
 import { formHeaders } from "~/lib/forms";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
 
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function TwoFactorSetupRoute() {
   const { email, setup } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { listAudit } from "~/features/dashboard/audit.server";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { pageFromUrl } from "~/lib/pagination";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: admin.email, filters, ...(await listAudit(env, filters, pageFromUrl(url))) };
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function AuditRoute() {
   const { email, filters, list, admins, actions } = useLoaderData<typeof loader>();

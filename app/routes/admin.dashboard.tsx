@@ -4,13 +4,14 @@ import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminShell } from "~/features/dashboard/AdminShell";
 import { AdminPageError, TabError } from "~/features/dashboard/TabError";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { admin } = await requireAdminActor(request, context.cloudflare.env);
   return { email: admin.email };
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function Dashboard() {
   const { email } = useLoaderData<typeof loader>();

@@ -5,11 +5,12 @@ import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassw
 import { acceptInvitation } from "~/features/auth/team.server";
 import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("invitation", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("invitation", args, acceptInvitation, TEAM_MESSAGES.accepted);
 
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function AcceptInvitation() {
   const { email } = useLoaderData<typeof loader>();

@@ -14,6 +14,7 @@ import { formHeaders } from "~/lib/forms";
 import { KEPT_PARAM } from "~/lib/kept-form";
 import { BodyTooLargeError, clientIp, readFormData, requireSameOrigin } from "~/lib/request.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function AdminLogin() {
   const actionData = useActionData<ActionData>();

@@ -6,6 +6,7 @@ import { requireAdminActor } from "~/features/auth/index.server";
 import { PrivacyPage } from "~/features/privacy/PrivacyPage";
 import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** A person's data on request (ADR 0014): type an address (or come from a person's page) to export or erase it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return privacyAction(request, env, actor);
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function PrivacyRoute() {
   const data = useLoaderData<typeof loader>();

@@ -5,11 +5,12 @@ import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassw
 import { resetPassword } from "~/features/auth/reset.server";
 import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("password-reset", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("password-reset", args, resetPassword, RESET_MESSAGES.done);
 
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();

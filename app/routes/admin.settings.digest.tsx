@@ -11,6 +11,7 @@ import { DigestSettingsForm, DigestStatus, type DigestSettingsActionData } from 
 import { timeZoneNames } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(env, DIGEST_SETTINGS_PATH, { type: "success", title: DIGEST_MESSAGES.saved });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function DigestSettings() {
   const loaderData = useLoaderData<typeof loader>();

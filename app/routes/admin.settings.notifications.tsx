@@ -4,6 +4,7 @@ import { requireAdminActor } from "~/features/auth/index.server";
 import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** Alerts where the team works: Slack and signed-webhook destinations, their events, and recent deliveries. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return notificationsAction(request, env, admin);
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function Notifications() {
   return <NotificationsPage data={useLoaderData<typeof loader>()} actionData={useActionData<NotificationsActionData>()} />;

@@ -9,6 +9,7 @@ import { SessionSettingsPage, type SessionSettingsActionData } from "~/features/
 import { loggable } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** The team's session limits (idle timeout, lifetime): every admin's sessions, enforced by the guard. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(env, SESSION_SETTINGS_PATH, { type: "success", title: M.saved });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function SessionSettings() {
   const { email, limits } = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import { inviteAdmin, revokeInvitation, teamOverview } from "~/features/auth/tea
 import { TeamPage, type TeamActionData } from "~/features/auth/TeamPage";
 import { redirectWithToast } from "~/lib/toast.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -38,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw unknownIntent();
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function Team() {
   const loaderData = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import { TEAM_PATH } from "~/features/auth/paths";
 import { findAdmin, removeAdmin } from "~/features/auth/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** The confirmation of removing an admin, as a page of its own (works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -29,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(env, TEAM_PATH, { type: "success", title: TEAM_MESSAGES.removed });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function RemoveAdmin() {
   const { email, target } = useLoaderData<typeof loader>();

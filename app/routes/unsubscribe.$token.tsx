@@ -5,6 +5,7 @@ import { UnsubscribePage } from "~/features/lead-capture/ListLinkPages";
 import { UNSUBSCRIBE_PATH } from "~/lib/email-lists";
 import { readUnsubscribeToken } from "~/lib/list-unsubscribe.server";
 import { noindexMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -29,7 +30,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
   return data({ done: true, invalid: false }, { headers: NO_STORE });
 }
 
-export const handle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
+export const handle: RouteHandle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
 
 export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();

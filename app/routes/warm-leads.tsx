@@ -7,6 +7,7 @@ import { AdminTopBar } from "~/features/dashboard/AdminShell";
 import { loadWarmLeads } from "~/features/warm-leads/tool.server";
 import { WarmLeadsTool } from "~/features/warm-leads/WarmLeads";
 import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ email: admin.email, view }, { status });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function WarmLeads() {
   const { email, view } = useLoaderData<typeof loader>();
