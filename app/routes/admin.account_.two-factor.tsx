@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readSmallForm(request);
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-  const codes = admin.twoFactor ? null : await confirmTwoFactor(env, admin, submission.value.code.replace(/\s/g, ""), actor);
+  const codes = admin.twoFactor ? null : await confirmTwoFactor(env, submission.value.code.replace(/\s/g, ""), { admin, actor });
   if (!codes) {
     return data<ActionData>(
       { result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.codeInvalid] }, hideFields: ["code"] }) },

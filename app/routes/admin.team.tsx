@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "invite") {
     const submission = parseWithZod(form, { schema: inviteSchema });
     if (submission.status !== "success") return data<TeamActionData>({ intent, result: submission.reply() }, { status: 400 });
-    const refusal = await inviteAdmin(env, admin, submission.value.email, actor);
+    const refusal = await inviteAdmin(env, submission.value.email, { admin, actor });
     if (refusal) return data<TeamActionData>({ intent, result: submission.reply({ fieldErrors: { email: [refusal] } }) }, { status: 400 });
     return redirectWithToast(env, TEAM_PATH, { type: "success", title: TEAM_MESSAGES.invited });
   }

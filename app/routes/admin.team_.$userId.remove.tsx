@@ -25,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { admin, actor } = await requireAdminActor(request, env);
   await readSmallForm(request);
-  const refusal = await removeAdmin(env, admin, params.userId ?? "", actor);
+  const refusal = await removeAdmin(env, params.userId ?? "", { admin, actor });
   if (refusal) return data({ error: refusal }, { status: refusal === TEAM_MESSAGES.notFound ? 404 : 400 });
   return redirectWithToast(env, TEAM_PATH, { type: "success", title: TEAM_MESSAGES.removed });
 }
