@@ -1,8 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdminActor } from "~/features/auth/index.server";
-import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
+import {
+  loadNotifications,
+  NOTIFICATIONS_FORM_MAX_BYTES,
+  notificationsAction,
+  type NotificationsActionData,
+} from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
+import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -15,8 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
-  return notificationsAction(request, env, admin);
+  const { actor } = await requireAdminActor(request, env);
+  let form: FormData;
+  try {
+    form = await readFormData(request, NOTIFICATIONS_FORM_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
+    throw error;
+  }
+  return notificationsAction(env, form, actor);
 }
 
 export const handle: RouteHandle = { bareLayout: true };

@@ -8,5 +8,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   refuseCrossSiteRead(request);
   const { actor } = await requireAdminActor(request, env);
-  return exportWarmLeadsCsv(request, env, actor);
+  return exportWarmLeadsCsv(env, new URL(request.url), actor);
 }
