@@ -43,7 +43,7 @@ export const handle: RouteHandle = { bareLayout: true };
 
 export default function TwoFactorSetupRoute() {
   const { email, setup } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   return <TwoFactorSetupPage email={email} setup={setup} codes={actionData?.codes} lastResult={actionData?.result} />;
 }
 

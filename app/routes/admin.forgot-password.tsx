@@ -42,7 +42,7 @@ export const headers = formHeaders;
 export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function ForgotPassword() {
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <AuthCard
       title="Forgot password?"
