@@ -11,6 +11,8 @@ import { requestPasswordReset } from "~/features/auth/reset.server";
 import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
 import { clientIp, requireSameOrigin } from "~/lib/request.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result?: SubmissionResult<string[]>; sent?: boolean };
 
@@ -37,10 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function ForgotPassword() {
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <AuthCard
       title="Forgot password?"
@@ -67,4 +69,4 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Forgot password", { signedOut: true });

@@ -12,6 +12,8 @@ import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
 import { clientIp, requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -50,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function TwoFactorSignIn() {
   const actionData = useActionData<ActionData>();
@@ -74,4 +76,4 @@ export default function TwoFactorSignIn() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Two-factor sign-in", { signedOut: true });

@@ -74,7 +74,7 @@ describe("every admin route refuses anonymous visitors (walks the route manifest
   });
 
   it.each(guarded.map((r) => [r.id, r] as const))("%s: anonymous GET and POST go to the login page", async (_id, route) => {
-    expect(route.module.loader, `${route.id} must have a loader that calls requireAdmin`).toBeTypeOf("function");
+    expect(route.module.loader, `${route.id} must have a loader that calls requireAdminActor`).toBeTypeOf("function");
     const path = fullPath(route) + (route.index ? "?index" : "");
     const res = await get(path);
     expect(res.status).toBe(302);

@@ -178,7 +178,10 @@ describe("removing an admin", () => {
     const a = { id: "a", email: "a@example.com", twoFactor: false, sessionId: "s" };
     const b = { id: "b", email: "b@example.com", twoFactor: false, sessionId: "s" };
     // Both remove each other at once: one wins, the other is refused as the last admin.
-    const answers = await Promise.all([removeAdmin(teamEnv, a, "b", a), removeAdmin(teamEnv, b, "a", b)]);
+    const answers = await Promise.all([
+      removeAdmin(teamEnv, "b", { admin: a, actor: a }),
+      removeAdmin(teamEnv, "a", { admin: b, actor: b }),
+    ]);
     expect(answers.filter((x) => x === null)).toHaveLength(1);
     expect(answers.filter((x) => x === TEAM_MESSAGES.lastAdmin)).toHaveLength(1);
     const left = await db.prepare("SELECT count(*) AS n FROM user_roles WHERE role = 'admin'").first<{ n: number }>();
