@@ -1,3 +1,4 @@
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -10,7 +11,6 @@ import {
   endAdminSession,
   endOtherAdminSessions,
   makeNewRecoveryCodes,
-  readSmallForm,
   unknownIntent,
   type FieldRefusal,
 } from "~/features/auth/account.server";

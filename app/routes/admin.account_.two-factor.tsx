@@ -1,10 +1,10 @@
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
 import { twoFactorCodeSchema } from "~/features/auth/account.schema";
-import { readSmallForm } from "~/features/auth/account.server";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { confirmTwoFactor, pendingSetup } from "~/features/auth/two-factor.server";
 import { TwoFactorSetupPage } from "~/features/auth/TwoFactorSetup";

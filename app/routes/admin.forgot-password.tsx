@@ -4,13 +4,12 @@ import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { RESET_MESSAGES } from "~/features/auth/account.messages";
 import { forgotPasswordSchema } from "~/features/auth/account.schema";
-import { readSmallForm } from "~/features/auth/account.server";
 import { AuthCard, AuthLink } from "~/features/auth/AuthCard";
 import { LOGIN_PATH } from "~/features/auth/paths";
 import { requestPasswordReset } from "~/features/auth/reset.server";
 import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
-import { clientIp, requireSameOrigin } from "~/lib/request.server";
+import { clientIp, readSmallForm, requireSameOrigin } from "~/lib/request.server";
 import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 

@@ -3,14 +3,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { twoFactorCodeSchema } from "~/features/auth/account.schema";
-import { readSmallForm } from "~/features/auth/account.server";
 import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
 import { clearPendingSignIn, LoginError, readPendingSignIn, startAdminSession, verifySecondFactor } from "~/features/auth/sign-in.server";
 import { LOGIN_PATH } from "~/features/auth/paths";
 import { AuthCard, AuthLink } from "~/features/auth/AuthCard";
 import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
-import { clientIp, requireSameOrigin } from "~/lib/request.server";
+import { clientIp, readSmallForm, requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";

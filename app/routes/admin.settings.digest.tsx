@@ -1,7 +1,7 @@
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { readSmallForm } from "~/features/auth/account.server";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { DIGEST_MESSAGES, DIGEST_SETTINGS_PATH } from "~/features/alerts/digest.messages";
 import { digestSettingsSchema } from "~/features/alerts/digest.schema";

@@ -1,14 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdminActor } from "~/features/auth/index.server";
-import {
-  loadNotifications,
-  NOTIFICATIONS_FORM_MAX_BYTES,
-  notificationsAction,
-  type NotificationsActionData,
-} from "~/features/alerts/alerts.server";
+import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
+import { readSmallForm } from "~/lib/request.server";
 import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -22,14 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { actor } = await requireAdminActor(request, env);
-  let form: FormData;
-  try {
-    form = await readFormData(request, NOTIFICATIONS_FORM_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
-  return notificationsAction(env, form, actor);
+  return notificationsAction(env, await readSmallForm(request), actor);
 }
 
 export const handle: RouteHandle = { bareLayout: true };

@@ -1,7 +1,7 @@
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { readSmallForm } from "~/features/auth/account.server";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { SESSION_SETTINGS_MESSAGES as M, SESSION_SETTINGS_PATH, sessionSettingsSchema } from "~/features/auth/session-settings";
 import { saveSessionSettings, sessionSettingsOverview } from "~/features/auth/session-settings.server";

@@ -1,9 +1,10 @@
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TEAM_MESSAGES } from "~/features/auth/account.messages";
 import { inviteSchema, revokeInvitationSchema } from "~/features/auth/account.schema";
-import { readSmallForm, unknownIntent } from "~/features/auth/account.server";
+import { unknownIntent } from "~/features/auth/account.server";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { TEAM_PATH } from "~/features/auth/paths";
 import { inviteAdmin, revokeInvitation, teamOverview } from "~/features/auth/team.server";

@@ -1,9 +1,9 @@
+import { readSmallForm } from "~/lib/request.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/ui/Confirm";
 import { ErrorList } from "~/components/ui/Field";
 import { TEAM_MESSAGES } from "~/features/auth/account.messages";
-import { readSmallForm } from "~/features/auth/account.server";
 import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { TEAM_PATH } from "~/features/auth/paths";

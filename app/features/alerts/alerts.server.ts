@@ -156,9 +156,6 @@ function newSecret(): string {
 
 const unknownForm = () => new Response("Unknown form", { status: 400 });
 
-/** The largest notifications form the route reads (over it: 413). */
-export const NOTIFICATIONS_FORM_MAX_BYTES = 16 * 1024;
-
 /** One of the page's forms (`intent`), read by the route, done as `actor`. */
 export async function notificationsAction(env: Env, form: FormData, actor: Actor): Promise<Response> {
   const intent = String(form.get("intent") ?? "");

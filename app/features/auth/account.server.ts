@@ -3,7 +3,6 @@ import { auditEntry } from "~/lib/audit.server";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { getDb, type Db } from "~/lib/db.server";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { readTeamSettings, type SessionLimits } from "~/lib/team-settings.server";
 import { ACCOUNT_MESSAGES } from "./account.messages";
 import { codeLockedMessage } from "./auth.messages";
@@ -175,16 +174,6 @@ export async function endOtherAdminSessions(env: Env, { admin, actor }: AdminAct
     endOtherSessions(db, admin.id, admin.sessionId),
     auditEntry(db, { action: "sessions.end-others", actor, resource: "users", recordId: admin.id }),
   ]);
-}
-
-/** A small form (the account, sign-in and team forms): over 16 KB is refused with 413, never a 500. */
-export async function readSmallForm(request: Request): Promise<FormData> {
-  try {
-    return await readFormData(request, 16 * 1024);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
 }
 
 /** A form whose `intent` no page sends: 400. */
