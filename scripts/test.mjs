@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order. Stops at the first failing step.
 //   1. Chromium for the browser tests (installed with apt-get when root)
-//   2. typecheck, lint, format check   3. build (and the home page's 100 KB JavaScript budget)   4. unit + integration tests in workerd
+//   2. typecheck, lint and format check, and the build, at once   3. the home page's 100 KB JavaScript budget
+//   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { ensureChromium, env, run } from "./lib.mjs";
@@ -45,6 +46,30 @@ function endStep() {
   current = undefined;
 }
 
+/**
+ * Runs each named sequence of commands at the same time as the others, its output kept and printed whole when
+ * the sequence ends, with how long it took. Exits at the first failure, after printing that sequence's output.
+ */
+async function runAtOnce(sequences) {
+  const runSequence = async ([name, commands]) => {
+    const started = Date.now();
+    let output = "";
+    for (const [command, args] of commands) {
+      const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+      const code = await new Promise((resolve) => child.on("close", (c, signal) => resolve(c ?? signal)));
+      if (code !== 0) {
+        console.log(`── ${name} ──\n${output}`);
+        console.error(`\n✖ ${command} ${args.join(" ")} failed (exit ${code})`);
+        process.exit(typeof code === "number" ? code : 1);
+      }
+    }
+    console.log(`── ${name}: passed in ${((Date.now() - started) / 1000).toFixed(1)} s ──\n${output.trimEnd()}`);
+  };
+  await Promise.all(sequences.map(runSequence));
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
 /** The time of each step, then each suite's files, slowest first. */
 function printTimings() {
@@ -66,15 +91,22 @@ process.on("exit", (code) => {
 
 step("Chromium");
 console.log(`Using ${ensureChromium()}`);
-step("Typecheck");
-run("npx", ["tsc", "--noEmit"]);
-step("Lint and format (zero findings)");
-run("npx", ["eslint", ".", "--max-warnings", "0"]);
-// The layer rule bites: linting tests/lint-fixtures must report exactly its marked imports (ADR 0019).
-run("node", ["scripts/check-lint-rule.mjs"]);
-run("npx", ["prettier", "--check", "."]);
-step("Build");
-run("npx", ["remix", "vite:build"]);
+// The typecheck, the linter and the build each keep one core busy, so they run at once (ADR 0018); the build
+// is not a check but the tests after it need it. Each one's output is printed whole when it ends.
+step("Typecheck, lint and format (zero findings), and build, at once");
+await runAtOnce([
+  ["Typecheck", [["npx", ["tsc", "--noEmit"]]]],
+  [
+    "Lint and format",
+    [
+      ["npx", ["eslint", ".", "--max-warnings", "0"]],
+      // The layer rule bites: linting tests/lint-fixtures must report exactly its marked imports (ADR 0019).
+      ["node", ["scripts/check-lint-rule.mjs"]],
+      ["npx", ["prettier", "--check", "."]],
+    ],
+  ],
+  ["Build", [["npx", ["remix", "vite:build"]]]],
+]);
 step("Budget: client JavaScript of the home page and the blog pages (gzip)");
 // The home page, and the blog's list and post pages, which keep the home page's budget.
 for (const route of ["routes/_index", "routes/blog._index", "routes/blog.$slug"]) {

@@ -215,11 +215,53 @@ function axeKey(html: string, viewport: { width: number; height: number } | null
 }
 
 /**
- * The documents this site's run has already found clean (one key per line, axeKey): the same page in the same
- * state comes back in many journeys, with and without JavaScript, and axe is the slowest step of a page's check.
+ * The documents this run has already found clean (one key per line, axeKey): the same page in the same state comes
+ * back in many journeys, with and without JavaScript, on both workers' sites (seeded alike), and axe is the slowest
+ * step of a page's check. One file for the run's sites (global-setup.ts empties their folder before each run);
+ * a line half-written by the other worker only misses, and that document is checked again.
  */
-const cleanDocuments = join(stateDir, "axe-clean");
+const cleanDocuments = join(stateDir, "..", "axe-clean");
 const knownClean = (key: string) => existsSync(cleanDocuments) && readFileSync(cleanDocuments, "utf8").split("\n").includes(key);
+
+/**
+ * Where axe checks a page opened without JavaScript: a page of its own, one per browser connection, kept for the
+ * file, that is served the document under test at that page's address. A new context per check cost a renderer
+ * and a cold cache each time, more than axe itself. The checks take turns on it.
+ */
+const copyPages = new WeakMap<Browser, { page: Promise<Page>; html: string; turn: Promise<unknown> }>();
+function copyPageOf(browser: Browser) {
+  let copy = copyPages.get(browser);
+  if (!copy) {
+    const state = { html: "", turn: Promise.resolve() as Promise<unknown> };
+    const page = (async () => {
+      const context = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      await page.route("**/*", (route) =>
+        route.request().resourceType() === "document"
+          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: copy!.html })
+          : route.continue(),
+      );
+      return page;
+    })();
+    copy = Object.assign(state, { page });
+    copyPages.set(browser, copy);
+  }
+  return copy;
+}
+
+/** Runs axe on an exact copy of `html` (scripts removed) at `url` and `viewport`, in a scripting context. */
+async function axeViolationsOfCopy(browser: Browser, url: string, html: string, viewport: { width: number; height: number } | null) {
+  const copy = copyPageOf(browser);
+  const run = copy.turn.then(async () => {
+    const page = await copy.page;
+    copy.html = html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto(url);
+    return axeViolations(page);
+  });
+  copy.turn = run.catch(() => undefined);
+  return run;
+}
 
 /**
  * WCAG 2.1 A and AA: no violation passes. axe runs inside the page, so for a
@@ -231,24 +273,10 @@ export async function expectAccessible(page: Page, js: boolean) {
   const html = await page.content();
   const key = axeKey(html, page.viewportSize());
   if (knownClean(key)) return;
-  if (js) {
-    expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
-  } else {
-    const copyHtml = html.replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-    try {
-      const copy = await context.newPage();
-      await copy.route("**/*", (route) =>
-        route.request().resourceType() === "document"
-          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: copyHtml })
-          : route.continue(),
-      );
-      await copy.goto(page.url());
-      expect(await axeViolations(copy), `axe violations on ${page.url()} (without JavaScript)`).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }
+  const violations = js
+    ? await axeViolations(page)
+    : await axeViolationsOfCopy(page.context().browser()!, page.url(), html, page.viewportSize());
+  expect(violations, `axe violations on ${page.url()}${js ? "" : " (without JavaScript)"}`).toEqual([]);
   appendFileSync(cleanDocuments, `${key}\n`);
 }
 

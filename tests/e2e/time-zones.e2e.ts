@@ -16,11 +16,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** West of UTC, far east, and Europe in German: between them, every hour of the day puts a date on another day than UTC. */
+/**
+ * Ten hours west of UTC and fourteen east, in English and in German. At any hour, one of them is on another day
+ * than UTC (Honolulu before 10:00 UTC, Kiritimati from 10:00 UTC on), so a date rendered in the wrong zone shows
+ * up whatever the hour of the run; German writes numbers and dates unlike English ("1.299,5", "27.11.2026").
+ * A third zone between them found nothing these two do not (ADR 0018).
+ */
 const ZONES = [
   { timezoneId: "Pacific/Honolulu", locale: "en-US" },
-  { timezoneId: "Pacific/Kiritimati", locale: "ja-JP" },
-  { timezoneId: "Europe/Berlin", locale: "de-DE" },
+  { timezoneId: "Pacific/Kiritimati", locale: "de-DE" },
 ] as const;
 
 /** Every page in the sitemap (two of each kind of generated page), the form routes' own pages, lists with filters, a 404. */
@@ -47,7 +51,7 @@ async function publicPages(): Promise<string[]> {
   ];
 }
 
-describe("Every public page in three time zones and languages", () => {
+describe("Every public page in two time zones and languages", () => {
   it("lists every kind of public page", () => {
     expect(pages.length).toBeGreaterThan(20);
   });

@@ -7,7 +7,7 @@
  * types before the page's code arrives is kept when it does. (Every public
  * page in other time zones and languages: time-zones.e2e.ts.)
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, freshIp, launchChromium, newContext, query, recordErrors, signInAsAdmin, uniqueEmail, waitForHydration } from "./support";
 
@@ -101,8 +101,7 @@ async function messages(form: Locator): Promise<string[]> {
     .filter(Boolean);
 }
 
-async function submitEmpty(context: BrowserContext, js: boolean, c: FormCase): Promise<Page> {
-  const page = await context.newPage();
+async function submitEmpty(page: Page, js: boolean, c: FormCase): Promise<Page> {
   await page.goto(typeof c.path === "string" ? c.path : c.path());
   if (js) await waitForHydration(page);
   const form = page.locator(c.form).first();
@@ -113,26 +112,28 @@ async function submitEmpty(context: BrowserContext, js: boolean, c: FormCase): P
   return page;
 }
 
+// One tab for the visitor and one for the admin, with JavaScript and without, going from form to form: each form is a
+// full load of its page (a new tab per form only added a renderer to start and a cache to warm).
 describe("Every form sent empty", () => {
-  let contexts: Record<"js" | "noJs", { visitor: BrowserContext; admin: BrowserContext }>;
+  let contexts: Record<"js" | "noJs", { visitor: Page; admin: Page }>;
   beforeAll(async () => {
     const make = async (js: boolean) => {
-      const admin = await newContext(browser, js, 1280, { ip: freshIp() });
-      await signInAsAdmin(await admin.newPage());
-      return { visitor: await newContext(browser, js, 1280, { ip: freshIp() }), admin };
+      const admin = await (await newContext(browser, js, 1280, { ip: freshIp() })).newPage();
+      await signInAsAdmin(admin);
+      return { visitor: await (await newContext(browser, js, 1280, { ip: freshIp() })).newPage(), admin };
     };
     contexts = { js: await make(true), noJs: await make(false) };
   });
   afterAll(async () => {
     for (const set of Object.values(contexts ?? {})) {
-      await set.visitor.close();
-      await set.admin.close();
+      await set.visitor.context().close();
+      await set.admin.context().close();
     }
   });
 
   for (const c of FORMS) {
     it(`${c.name}: with JavaScript, the same messages under the fields as without, and no browser bubble`, async () => {
-      const pick = (set: { visitor: BrowserContext; admin: BrowserContext }) => (c.admin ? set.admin : set.visitor);
+      const pick = (set: { visitor: Page; admin: Page }) => (c.admin ? set.admin : set.visitor);
       const withoutJs = await submitEmpty(pick(contexts.noJs), false, c);
       await withoutJs.waitForLoadState();
       const expected = await messages(withoutJs.locator(c.messagesIn ?? c.form).first());
@@ -146,8 +147,6 @@ describe("Every form sent empty", () => {
         (el) => [...(el as HTMLFormElement).elements].filter((f) => "validity" in f && !(f as HTMLInputElement).validity.valid).length,
       );
       expect(natives === 0 || (await form.evaluate((el) => (el as HTMLFormElement).noValidate))).toBe(true);
-      await withoutJs.close();
-      await withJs.close();
     });
   }
 });
