@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
-import { BodyTooLargeError, readFormData } from "../request.server";
+import { MAX_FORM_BYTES, readFormWithin } from "../request.server";
 import { formatDateTime } from "../format";
 import { redirectWithToast } from "../toast.server";
 import { isUniqueViolation } from "../unique.server";
@@ -115,14 +115,7 @@ export function createResourceHandlers(
   }
 
   /** The form body, or null when it is larger than `maxBytes` (the caller answers 413). */
-  async function readForm(request: Request, maxBytes?: number): Promise<FormData | null> {
-    try {
-      return await readFormData(request, maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return null;
-      throw error;
-    }
-  }
+  const readForm = (request: Request, maxBytes = MAX_FORM_BYTES) => readFormWithin(request, maxBytes);
   /** A list or delete form never holds this much: the error page, with 413. */
   const tooLarge = () => new Response("That is more than this form may send.", { status: 413, statusText: "Payload Too Large" });
 
