@@ -19,7 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const form = await readFormWithin(request, WIZARD_BODY_BYTES);
-  return handleWizardPost(env, { form, draftId: await draftIdFrom(env, request.headers.get("Cookie")), checks: clientChecks(request, env) });
+  return handleWizardPost(env, {
+    form,
+    draftId: await draftIdFrom(env, request.headers.get("Cookie")),
+    checks: clientChecks(request, env),
+  });
 }
 
 export const headers = formHeaders;
