@@ -9,7 +9,7 @@
  * own batch (ADR 0011).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext, type SerializeFrom } from "@remix-run/cloudflare";
 import { type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
 import { MAX_FORM_BYTES, readFormWithin } from "../request.server";
@@ -392,9 +392,15 @@ function expectedOf(form: FormData): number {
   return Number.isFinite(expected) ? expected : -1;
 }
 
-export type ListData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["listLoader"]>>["data"];
-export type FormData_ = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["formLoader"]>>;
-export type DeleteData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["deleteLoader"]>>;
-export type RevisionData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["revisionLoader"]>>;
+/**
+ * The pattern's loaders and actions, which the dashboard's routes export: the
+ * views type their data from these (`useActionData<ResourceHandlers["formAction"]>()`,
+ * `SerializeFrom<…>`), never by hand.
+ */
+export type ResourceHandlers = ReturnType<typeof createResourceHandlers>;
+export type ListData = SerializeFrom<ResourceHandlers["listLoader"]>;
+export type FormData_ = SerializeFrom<ResourceHandlers["formLoader"]>;
+export type DeleteData = SerializeFrom<ResourceHandlers["deleteLoader"]>;
+export type RevisionData = SerializeFrom<ResourceHandlers["revisionLoader"]>;
 /** What a refused restore answers: the messages, shown above the Restore button. */
 export type RestoreActionData = { errors: string[] };
