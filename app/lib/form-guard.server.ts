@@ -205,3 +205,20 @@ export async function guardPublicForm(
   if (limit.status === "limited") return { allowed: false, status: 429, retryAfterSeconds: limit.retryAfterSeconds };
   return { allowed: true, claim: await stampClaim(stamp, post.form, post.value) };
 }
+
+/**
+ * The bot checks of one post's client (its address, from the request), for a
+ * feature that decides when to run them: `limit` counts a hit under a rule,
+ * `guard` is guardPublicForm. The route binds them to its request.
+ */
+export interface ClientChecks {
+  limit: (rule: EdgeRateLimitRule) => Promise<EdgeRateLimitOutcome>;
+  guard: (formData: FormData, post: { form: string; value: unknown; limit: EdgeRateLimitOutcome }) => Promise<GuardOutcome>;
+}
+
+export function clientChecks(request: Request, env: Env): ClientChecks {
+  return {
+    limit: (rule) => hitEdgeRateLimit(env, rule, request),
+    guard: (formData, post) => guardPublicForm(request, env, formData, post),
+  };
+}

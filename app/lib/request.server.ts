@@ -104,17 +104,24 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
   return sanitizeFormData(raw);
 }
 
+/** A form body, or null when it is larger than `maxBytes` (the caller answers 413 its own way). */
+export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
+  try {
+    return await readFormData(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  }
+}
+
 /** The admin's small forms (an address, a password, a few settings): more than this is refused. */
 export const SMALL_FORM_MAX_BYTES = 16 * 1024;
 
 /** A small form, or a thrown 413 (never a 500) when the body is over SMALL_FORM_MAX_BYTES. */
 export async function readSmallForm(request: Request): Promise<FormData> {
-  try {
-    return await readFormData(request, SMALL_FORM_MAX_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
+  const form = await readFormWithin(request, SMALL_FORM_MAX_BYTES);
+  if (!form) throw new Response("Payload too large", { status: 413 });
+  return form;
 }
 
 const MAX_FIELDS = 300;

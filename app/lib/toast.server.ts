@@ -2,7 +2,7 @@
  * Flash toasts: a message set by an action and shown once on the next page,
  * carried across the redirect in a signed cookie. Built per request from env.
  */
-import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, redirect, type TypedResponse } from "@remix-run/cloudflare";
 import { siteCookie } from "./cookies.server";
 import { z } from "zod";
 import { toToast, type Toast, type ToastInput } from "./toast";
@@ -30,8 +30,11 @@ async function createToastHeaders(env: Env, input: ToastInput): Promise<Headers>
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
-/** A redirect with a flash toast, to a same-site path only (`sameSitePath`; anything else goes home). */
-export async function redirectWithToast(env: Env, url: string, toast: ToastInput, init?: ResponseInit): Promise<Response> {
+/**
+ * A redirect with a flash toast, to a same-site path only (`sameSitePath`; anything else goes home).
+ * Typed as Remix types its `redirect` (no data), so `typeof action` keeps only the action's data.
+ */
+export async function redirectWithToast(env: Env, url: string, toast: ToastInput, init?: ResponseInit): Promise<TypedResponse<never>> {
   const headers = new Headers(init?.headers);
   const toastHeaders = await createToastHeaders(env, toast);
   headers.append("Set-Cookie", toastHeaders.get("Set-Cookie")!);

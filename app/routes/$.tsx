@@ -5,7 +5,8 @@ import { noindexMeta } from "~/lib/seo";
 
 /** Any path no other route claims: the not-found page, with HTTP 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return notFound(request, { pathname: new URL(request.url).pathname });
+  const { pathname } = new URL(request.url);
+  return notFound(pathname, { pathname });
 }
 
 export async function action({ request }: LoaderFunctionArgs) {

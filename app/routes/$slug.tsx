@@ -9,7 +9,7 @@ import { noindexMeta, seo, siteUrlFromMatches } from "~/lib/seo";
 /** /about, /privacy-policy, /terms-of-use…: published rows of `pages`; anything else is a 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await getPublishedPage(context.cloudflare.env, params.slug ?? "");
-  if (!page) return notFound(request, { page: null });
+  if (!page) return notFound(new URL(request.url).pathname, { page: null });
   return { page };
 }
 

@@ -98,7 +98,7 @@ export const handle: RouteHandle = { bareLayout: true };
 
 export default function Account() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<AccountActionData>();
+  const actionData = useActionData<typeof action>();
   return <AccountPage data={loaderData} actionData={actionData} />;
 }
 

@@ -10,7 +10,7 @@ export const action = (args: ActionFunctionArgs) => resourceHandlers.deleteActio
 
 export default function DeleteResourceRoute() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<{ confirmError?: string }>();
+  const answer = useActionData<typeof action>();
   return (
     <section className="max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <DeleteConfirmation def={resourceDef(data.tab)} data={data} confirmError={answer?.confirmError} />

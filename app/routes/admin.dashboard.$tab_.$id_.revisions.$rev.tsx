@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { RevisionView } from "~/features/dashboard/Revisions";
 import { resourceDef } from "~/features/dashboard/resources";
 import { resourceHandlers } from "~/features/dashboard/resources.server";
-import type { RestoreActionData } from "~/lib/admin-resource/server";
 
 /** A kept version of a record: rendered, compared by field with the current one, restored (a new save, stale-checked). */
 export const loader = (args: LoaderFunctionArgs) => resourceHandlers.revisionLoader(args);
@@ -11,7 +10,7 @@ export const action = (args: ActionFunctionArgs) => resourceHandlers.revisionAct
 
 export default function RevisionRoute() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<RestoreActionData>();
+  const answer = useActionData<typeof action>();
   return (
     <RevisionView key={`${data.revision.id}-${data.current.updatedAt}`} def={resourceDef(data.tab)} data={data} errors={answer?.errors} />
   );

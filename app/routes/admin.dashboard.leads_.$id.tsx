@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { PEOPLE_MESSAGES } from "~/features/people/people.messages";
-import { personAction, type PersonActionData } from "~/features/people/person-actions.server";
+import { personAction } from "~/features/people/person-actions.server";
 import { loadPerson } from "~/features/people/person-page.server";
 import { PersonPage } from "~/features/people/PersonPage";
 import { readFormData } from "~/lib/request.server";
@@ -23,5 +23,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function PersonRoute() {
-  return <PersonPage data={useLoaderData<typeof loader>()} actionData={useActionData<PersonActionData>()} />;
+  return <PersonPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }

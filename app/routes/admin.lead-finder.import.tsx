@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdminActor } from "~/features/auth/index.server";
-import { handleUpload } from "~/features/lead-finder/upload.server";
+import { importCsvUpload, UPLOAD_BODY_BYTES } from "~/features/lead-finder/upload.server";
+import { readFormWithin } from "~/lib/request.server";
 
 /** The CSV upload for the tab's script (progress bar): the same import, answered as JSON. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { actor } = await requireAdminActor(request, env);
-  const report = await handleUpload(request, env, actor);
+  const report = await importCsvUpload(env, await readFormWithin(request, UPLOAD_BODY_BYTES), actor);
   return Response.json(report, { status: report.ok ? 200 : report.status });
 }
 

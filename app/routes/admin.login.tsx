@@ -59,7 +59,7 @@ export const headers = formHeaders;
 export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function AdminLogin() {
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   const { kept } = useLoaderData<typeof loader>();
   return (
     <AuthCard

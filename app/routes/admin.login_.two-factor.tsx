@@ -54,7 +54,7 @@ export const headers = formHeaders;
 export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function TwoFactorSignIn() {
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <AuthCard
       title="Two-factor sign-in"

@@ -1,12 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdminActor } from "~/features/auth/index.server";
-import { handleMediaUpload } from "~/features/media/upload.server";
+import { MAX_UPLOAD_BODY_BYTES } from "~/features/media";
+import { uploadImage } from "~/features/media/upload.server";
+import { readFormWithin } from "~/lib/request.server";
 
 /** The image upload for the editor's script (progress bar): multipart `file` + `alt`, answered as JSON. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { actor } = await requireAdminActor(request, env);
-  return handleMediaUpload(request, env, actor);
+  const { answer, status } = await uploadImage(env, await readFormWithin(request, MAX_UPLOAD_BODY_BYTES), actor);
+  return Response.json(answer, { status });
 }
 
 /** Nothing to show here: the library lives in the Media tab. */

@@ -4,7 +4,9 @@ import { AdminShell } from "~/features/dashboard/AdminShell";
 import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
 import { requireAdminActor } from "~/features/auth/index.server";
 import { PrivacyPage } from "~/features/privacy/PrivacyPage";
-import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
+import { PRIVACY_MESSAGES } from "~/features/privacy/privacy.messages";
+import { privacyAction, privacyPage } from "~/features/privacy/privacy.server";
+import { readSmallForm } from "~/lib/request.server";
 import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -12,13 +14,19 @@ import type { RouteHandle } from "~/root";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { admin } = await requireAdminActor(request, env);
-  return { email: admin.email, ...(await privacyPage(env.DB, new URL(request.url))) };
+  const { searchParams } = new URL(request.url);
+  const page = await privacyPage(env.DB, {
+    personId: searchParams.get("person"),
+    step: searchParams.get("step") === "erase" ? "confirm" : "summary",
+  });
+  if (!page) throw new Response(PRIVACY_MESSAGES.notFound, { status: 404 });
+  return { email: admin.email, ...page };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { actor } = await requireAdminActor(request, env);
-  return privacyAction(request, env, actor);
+  return privacyAction(env, await readSmallForm(request), actor);
 }
 
 export const handle: RouteHandle = { bareLayout: true };
@@ -27,7 +35,7 @@ export default function PrivacyRoute() {
   const data = useLoaderData<typeof loader>();
   return (
     <AdminShell email={data.email}>
-      <PrivacyPage data={data} actionData={useActionData<PrivacyActionData>()} />
+      <PrivacyPage data={data} actionData={useActionData<typeof action>()} />
     </AdminShell>
   );
 }

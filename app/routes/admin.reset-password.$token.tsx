@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { RESET_MESSAGES } from "~/features/auth/account.messages";
 import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
 import { resetPassword } from "~/features/auth/reset.server";
-import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
+import { tokenLinkAction, tokenLinkLoader } from "~/features/auth/token-link.server";
 import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -14,7 +14,7 @@ export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<TokenLinkActionData>();
+  const actionData = useActionData<typeof action>();
   const { token } = useParams();
   if (!email || actionData?.invalid) return <InvalidLinkPage />;
   return (

@@ -37,7 +37,7 @@ export const handle: RouteHandle = { bareLayout: true };
 
 export default function DigestSettings() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<DigestSettingsActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <AdminPage email={loaderData.email} title={DIGEST_MESSAGES.title}>
       <AdminSection title={DIGEST_MESSAGES.formTitle} description={DIGEST_MESSAGES.intro}>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAdminActor } from "~/features/auth/index.server";
-import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
+import { loadNotifications, notificationsAction } from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
 import { readSmallForm } from "~/lib/request.server";
 import { adminMeta } from "~/lib/seo";
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const handle: RouteHandle = { bareLayout: true };
 
 export default function Notifications() {
-  return <NotificationsPage data={useLoaderData<typeof loader>()} actionData={useActionData<NotificationsActionData>()} />;
+  return <NotificationsPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => adminMeta("Notifications");

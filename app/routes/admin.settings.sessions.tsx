@@ -36,7 +36,7 @@ export const handle: RouteHandle = { bareLayout: true };
 
 export default function SessionSettings() {
   const { email, limits } = useLoaderData<typeof loader>();
-  return <SessionSettingsPage email={email} limits={limits} actionData={useActionData<SessionSettingsActionData>()} />;
+  return <SessionSettingsPage email={email} limits={limits} actionData={useActionData<typeof action>()} />;
 }
 
 export const meta: MetaFunction = () => adminMeta("Sessions");

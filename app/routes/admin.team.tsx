@@ -44,7 +44,7 @@ export const handle: RouteHandle = { bareLayout: true };
 
 export default function Team() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<TeamActionData>();
+  const actionData = useActionData<typeof action>();
   return <TeamPage data={loaderData} actionData={actionData} />;
 }
 

@@ -34,7 +34,7 @@ export const handle: RouteHandle = { bareLayout: true };
 
 export default function RemoveAdmin() {
   const { email, target } = useLoaderData<typeof loader>();
-  const answer = useActionData<{ error?: string }>();
+  const answer = useActionData<typeof action>();
   return (
     <AdminPage email={email} title="Team">
       <AdminSection title="Remove an admin">

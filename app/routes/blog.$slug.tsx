@@ -11,7 +11,7 @@ import { canonicalUrl, noindexMeta, seo, SITE_NAME, siteUrlFromMatches } from "~
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   try {
     const found = await getPublishedPost(context.cloudflare.env, params.slug ?? "");
-    if (!found) return notFound(request, { found: null, error: null });
+    if (!found) return notFound(new URL(request.url).pathname, { found: null, error: null });
     return { found, error: null };
   } catch (error) {
     console.error("Loading a blog post failed", error);

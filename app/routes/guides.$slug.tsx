@@ -10,7 +10,7 @@ import { noindexMeta, seo, siteUrlFromMatches } from "~/lib/seo";
 /** /guides/{slug}: a published guide through the content renderer; a draft or unknown slug is a 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const row = await getPublishedGuide(context.cloudflare.env, params.slug ?? "");
-  if (!row) return notFound(request, { guide: null });
+  if (!row) return notFound(new URL(request.url).pathname, { guide: null });
   return {
     guide: {
       slug: row.slug,

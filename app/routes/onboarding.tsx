@@ -3,17 +3,27 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BrandMark } from "~/components/ui/BrandMark";
 import { Container } from "~/components/ui/Container";
 import { OnboardingWizard } from "~/features/onboarding/OnboardingWizard";
-import { handleWizardPost, wizardState, type WizardState } from "~/features/onboarding/wizard.server";
+import { draftIdFrom } from "~/features/onboarding/onboarding.server";
+import { handleWizardPost, WIZARD_BODY_BYTES, wizardState, type WizardState } from "~/features/onboarding/wizard.server";
+import { clientChecks } from "~/lib/form-guard.server";
 import { formHeaders } from "~/lib/forms";
+import { readFormWithin } from "~/lib/request.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return wizardState(request, context.cloudflare.env);
+  const { env } = context.cloudflare;
+  return wizardState(env, await draftIdFrom(env, request.headers.get("Cookie")));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleWizardPost(request, context.cloudflare.env);
+  const { env } = context.cloudflare;
+  const form = await readFormWithin(request, WIZARD_BODY_BYTES);
+  return handleWizardPost(env, {
+    form,
+    draftId: await draftIdFrom(env, request.headers.get("Cookie")),
+    checks: clientChecks(request, env),
+  });
 }
 
 export const headers = formHeaders;

@@ -18,7 +18,7 @@ import { CHECKLIST_PATH } from "~/lib/paths";
 import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const unlocked = await hasUnlockedChecklist(request, context.cloudflare.env);
+  const unlocked = await hasUnlockedChecklist(context.cloudflare.env, request.headers.get("Cookie"));
   return { unlocked, sections: checklistView(unlocked) };
 }
 

@@ -157,12 +157,11 @@ function newSecret(): string {
 const unknownForm = () => new Response("Unknown form", { status: 400 });
 
 /** One of the page's forms (`intent`), read by the route, done as `actor`. */
-export async function notificationsAction(env: Env, form: FormData, actor: Actor): Promise<Response> {
+export async function notificationsAction(env: Env, form: FormData, actor: Actor) {
   const intent = String(form.get("intent") ?? "");
   const db = getDb(env);
   const done = (title: string) => redirectWithToast(env, NOTIFICATIONS_PATH, { type: "success", title });
-  const refuse = (result: SubmissionResult<string[]>, status = 400) =>
-    data<NotificationsActionData>({ intent, result }, { status }) as unknown as Response;
+  const refuse = (result: SubmissionResult<string[]>, status = 400) => data<NotificationsActionData>({ intent, result }, { status });
 
   switch (intent) {
     case "create": {
@@ -202,7 +201,7 @@ export async function notificationsAction(env: Env, form: FormData, actor: Actor
         intent,
         result: submission.reply({ resetForm: true }),
         created: { name: value.name, secret },
-      }) as unknown as Response;
+      });
     }
     case "events": {
       const submission = parseWithZod(form, { schema: updateEventsSchema });

@@ -1,4 +1,5 @@
 /** The signed-in admin's own account: sessions, password, two-factor sign-in and its recovery codes. */
+import type { TypedResponse } from "@remix-run/cloudflare";
 import { auditEntry } from "~/lib/audit.server";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
@@ -176,5 +177,5 @@ export async function endOtherAdminSessions(env: Env, { admin, actor }: AdminAct
   ]);
 }
 
-/** A form whose `intent` no page sends: 400. */
-export const unknownIntent = () => new Response("Unknown form", { status: 400 });
+/** A form whose `intent` no page sends: 400, plain text (typed as carrying no data, like Remix's `redirect`, so `typeof action` keeps the page's data). */
+export const unknownIntent = () => new Response("Unknown form", { status: 400 }) as TypedResponse<never>;

@@ -8,7 +8,7 @@
  * whatever the address (two-factor.server.ts, `CODE_RULE`): the 5th in 15
  * minutes locks the second step, and the admin is emailed.
  */
-import { redirect } from "@remix-run/cloudflare";
+import { redirect, type TypedResponse } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -274,7 +274,7 @@ export async function beginSignIn(
   admin: AdminUser,
   country: string | null,
   kept: string | null = null,
-): Promise<Response> {
+): Promise<TypedResponse<never>> {
   if (!admin.twoFactor) return startAdminSession(env, request, admin, country, kept);
   const pending: PendingSignIn = { userId: admin.id, email: admin.email, expiresAt: Date.now() + PENDING_MS, kept: keptIdOf(kept) };
   return redirect(TWO_FACTOR_PATH, { headers: { "Set-Cookie": await (await pendingCookie(env)).serialize(pending) } });
@@ -364,7 +364,7 @@ export async function startAdminSession(
   admin: AdminUser,
   country: string | null,
   kept: string | null = null,
-): Promise<Response> {
+): Promise<TypedResponse<never>> {
   const storage = await adminSessionStorage(env);
   const db = getDb(env);
   const previous = await storage.getSession(request.headers.get("Cookie"));

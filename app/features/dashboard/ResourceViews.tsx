@@ -15,8 +15,7 @@ import { ConfirmForm, ConfirmLink, useConfirmDialog, type Confirmation } from "~
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table, type Column } from "~/components/ui/Table";
-import type { DeleteData, FormData_, ListData } from "~/lib/admin-resource/server";
-import type { FormActionData } from "~/lib/admin-resource/server-types";
+import type { DeleteData, FormData_, ListData, ResourceHandlers } from "~/lib/admin-resource/server";
 import {
   FILTER_ALL,
   INTENT,
@@ -231,7 +230,7 @@ function FieldControl({
 }
 
 export function ResourceForm({ def, data }: { def: AnyResourceDef; data: FormData_ }) {
-  const actionData = useActionData<FormActionData>();
+  const actionData = useActionData<ResourceHandlers["formAction"]>();
   const navigation = useNavigation();
   const confirm = useConfirmDialog();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;

@@ -65,8 +65,9 @@ export function submitChecklist(env: Env, email: string, page: string, stamp: St
 /** Remembers, for a year, that this browser unlocked the checklist (a returning visitor sees it at once). */
 const checklistCookie = (env: Env) => siteCookie(env, "checklist");
 
-export async function hasUnlockedChecklist(request: Request, env: Env): Promise<boolean> {
-  return (await (await checklistCookie(env)).parse(request.headers.get("Cookie"))) === "unlocked";
+/** `cookieHeader`: the request's `Cookie` header, which the route reads. */
+export async function hasUnlockedChecklist(env: Env, cookieHeader: string | null): Promise<boolean> {
+  return (await (await checklistCookie(env)).parse(cookieHeader)) === "unlocked";
 }
 
 export async function checklistUnlockedHeaders(env: Env): Promise<HeadersInit> {

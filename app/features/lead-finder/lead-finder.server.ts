@@ -4,7 +4,6 @@ import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Actor } from "~/lib/audit.server";
 import { pageFromUrl } from "~/lib/pagination";
-import { readFormData } from "~/lib/request.server";
 import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUniqueViolation } from "~/lib/unique.server";
@@ -22,11 +21,29 @@ import {
   type KeywordRow,
   type LeadsPage,
 } from "./leads.server";
-import { handleUpload, type UploadReport } from "./upload.server";
+import { importCsvUpload, type UploadReport } from "./upload.server";
 import { loggable } from "~/lib/log.server";
 
-export async function loadLeadFinder(request: Request, env: Env) {
-  const url = new URL(request.url);
+/** What the tab shows, from its URL: the selected keyword, the page of its stores, an open confirmation. */
+export interface LeadFinderQuery {
+  keywordId: string | null;
+  page: number;
+  confirm: string | null;
+  /** The ids ticked for 'Delete selected' (a page of stores: at most LEADS_PAGE_SIZE). */
+  confirmIds: string[];
+}
+
+export function leadFinderQuery(url: URL): LeadFinderQuery {
+  const confirm = url.searchParams.get("confirm");
+  return {
+    keywordId: url.searchParams.get("keyword"),
+    page: pageFromUrl(url),
+    confirm,
+    confirmIds: confirm === "selected" ? url.searchParams.getAll("id").filter(Boolean).slice(0, LEADS_PAGE_SIZE) : [],
+  };
+}
+
+export async function loadLeadFinder(env: Env, query: LeadFinderQuery) {
   let keywords: KeywordRow[] = [];
   let keywordsError: string | null = null;
   try {
@@ -35,47 +52,54 @@ export async function loadLeadFinder(request: Request, env: Env) {
     console.error("Listing keywords failed", error);
     keywordsError = M.keywordsLoadFailed;
   }
-  const selected = keywords.find((k) => k.id === url.searchParams.get("keyword")) ?? null;
+  const selected = keywords.find((k) => k.id === query.keywordId) ?? null;
   let leads: LeadsPage | null = null;
   let leadsError: string | null = null;
   if (selected) {
     try {
-      leads = await listLeads(env, selected.id, pageFromUrl(url));
+      leads = await listLeads(env, selected.id, query.page);
     } catch (error) {
       console.error("Listing leads failed", error);
       leadsError = M.fetchFailed;
     }
   }
-  const confirm = url.searchParams.get("confirm");
-  // The ids ticked for 'Delete selected' (a page of stores: at most LEADS_PAGE_SIZE).
-  const confirmIds = confirm === "selected" ? url.searchParams.getAll("id").filter(Boolean).slice(0, LEADS_PAGE_SIZE) : [];
-  return { keywords, keywordsError, selected, leads, leadsError, confirm, confirmIds };
+  return { keywords, keywordsError, selected, leads, leadsError, confirm: query.confirm, confirmIds: query.confirmIds };
 }
 
 export type LeadFinderActionData = { keywordResult?: SubmissionResult<string[]>; upload?: UploadReport };
 
-const back = (request: Request, keywordId?: string | null) => {
-  const url = new URL(request.url);
-  url.searchParams.delete("confirm");
-  url.searchParams.delete("id");
+/** The tab's address after a write: the page's query without its confirmation (and with `keywordId` when given). */
+export function backTo(search: URLSearchParams, keywordId?: string | null): string {
+  const params = new URLSearchParams(search);
+  params.delete("confirm");
+  params.delete("id");
   if (keywordId !== undefined) {
-    if (keywordId) url.searchParams.set("keyword", keywordId);
-    else url.searchParams.delete("keyword");
+    if (keywordId) params.set("keyword", keywordId);
+    else params.delete("keyword");
   }
-  return `${LEAD_FINDER_PATH}${url.search}`;
-};
+  const query = params.toString();
+  return query ? `${LEAD_FINDER_PATH}?${query}` : LEAD_FINDER_PATH;
+}
+
+/**
+ * A post to the tab: the CSV upload (multipart, `form` null when it was over
+ * UPLOAD_BODY_BYTES) or one of the keyword and store forms, with the page's
+ * query (`search`: the stores' keyword is the page's, and where to go back).
+ */
+export type LeadFinderPost = { upload: FormData | null } | { form: FormData; search: URLSearchParams };
 
 /** The tab's writes, each recorded in the audit log as `actor` (in its own batch). */
-export async function leadFinderAction(request: Request, env: Env, actor: Actor) {
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const upload = await handleUpload(request, env, actor);
+export async function leadFinderAction(env: Env, post: LeadFinderPost, actor: Actor) {
+  if ("upload" in post) {
+    const upload = await importCsvUpload(env, post.upload, actor);
     return data<LeadFinderActionData>({ upload }, { status: upload.ok ? 200 : upload.status });
   }
-  const form = await readFormData(request);
+  const { form, search } = post;
+  const back = (keywordId?: string | null) => backTo(search, keywordId);
   const [intent, target] = String(form.get("intent") ?? "").split(":");
   // The stores' keyword is the page's (?keyword=…): the stores form, its row buttons and the confirmations post there.
-  const keywordId = new URL(request.url).searchParams.get("keyword") ?? "";
-  const run = async (failure: string, work: () => Promise<ToastInput>, to = back(request)) => {
+  const keywordId = search.get("keyword") ?? "";
+  const run = async (failure: string, work: () => Promise<ToastInput>, to = back()) => {
     try {
       return redirectWithToast(env, to, await work());
     } catch (error) {
@@ -99,7 +123,7 @@ export async function leadFinderAction(request: Request, env: Env, actor: Actor)
         console.error("Adding a keyword failed", loggable(error));
         return data<LeadFinderActionData>({ keywordResult: submission.reply({ formErrors: [M.keywordAddFailed] }) }, { status: 503 });
       }
-      return redirectWithToast(env, back(request), { type: "success", title: M.keywordAdded });
+      return redirectWithToast(env, back(), { type: "success", title: M.keywordAdded });
     }
     case "delete-keyword":
       return run(
@@ -108,7 +132,7 @@ export async function leadFinderAction(request: Request, env: Env, actor: Actor)
           await deleteKeyword(env, target ?? "", actor);
           return { type: "success", title: M.keywordDeleted };
         },
-        back(request, null),
+        back(null),
       );
     case "delete-store":
       return run(M.storeDeleteFailed, async () =>
@@ -119,7 +143,7 @@ export async function leadFinderAction(request: Request, env: Env, actor: Actor)
     case "delete-selected": {
       const ids = form.getAll("id").map(String).filter(Boolean).slice(0, 10_000);
       if (ids.length === 0)
-        return redirectWithToast(env, back(request), {
+        return redirectWithToast(env, back(), {
           type: "error",
           title: M.selectedDeleteFailed,
           description: "Select at least one store.",
@@ -135,6 +159,6 @@ export async function leadFinderAction(request: Request, env: Env, actor: Actor)
         return { type: "success", title: M.allDeleted };
       });
     default:
-      return redirectWithToast(env, back(request), { type: "error", title: "Unknown action" });
+      return redirectWithToast(env, back(), { type: "error", title: "Unknown action" });
   }
 }

@@ -1,6 +1,5 @@
 /** The CSV upload, for the tab's form (without JavaScript) and its upload endpoint (with it): one path. */
 import type { Actor } from "~/lib/audit.server";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { decodeCsv, parseLeadsCsv, type Skipped } from "./csv-import.server";
 import { MAX_UPLOAD_BYTES } from "./lead-finder.options";
 import { LEAD_MESSAGES } from "./lead-finder.messages";
@@ -25,14 +24,12 @@ export type UploadReport =
 /** Room for the multipart envelope and the other fields around a 5 MB file. */
 const ENVELOPE = 64 * 1024;
 
-export async function handleUpload(request: Request, env: Env, actor: Actor): Promise<UploadReport> {
-  let form: FormData;
-  try {
-    form = await readFormData(request, MAX_UPLOAD_BYTES + ENVELOPE);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { ok: false, error: LEAD_MESSAGES.tooLarge, status: 413 };
-    return { ok: false, error: LEAD_MESSAGES.missingInput, status: 400 };
-  }
+/** The most an upload's body may hold: the route reads the form within it. */
+export const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + ENVELOPE;
+
+/** Imports the posted CSV (`keywordId`, `file`) into its keyword; `form` null: the body was over UPLOAD_BODY_BYTES. */
+export async function importCsvUpload(env: Env, form: FormData | null, actor: Actor): Promise<UploadReport> {
+  if (!form) return { ok: false, error: LEAD_MESSAGES.tooLarge, status: 413 };
   const keywordId = form.get("keywordId");
   const file = form.get("file");
   if (typeof keywordId !== "string" || !keywordId || !(file instanceof File) || file.size === 0) {

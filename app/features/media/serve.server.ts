@@ -17,25 +17,32 @@ export const MEDIA_HEADERS = {
 } as const;
 
 const IMAGE_MIMES = new Set<string>(Object.values(IMAGE_TYPES));
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
-/** The ETags of an If-None-Match header, without quotes or weakness (R2 compares bare ETags). */
-function requestedEtag(request: Request): string | undefined {
-  const header = request.headers.get("If-None-Match");
-  const first = header?.split(",")[0]?.trim().replace(/^W\//, "").replace(/"/g, "");
+/** The ETag an If-None-Match header asks about (its first), without quotes or weakness (R2 compares bare ETags). */
+export function requestedEtag(ifNoneMatch: string | null): string | undefined {
+  const first = ifNoneMatch?.split(",")[0]?.trim().replace(/^W\//, "").replace(/"/g, "");
   return first || undefined;
 }
 
-export async function serveImage(env: Env, request: Request, key: string): Promise<Response> {
-  if (!MEDIA_KEY.test(key)) return notFound();
-  const etag = requestedEtag(request);
+/**
+ * An image as R2 holds it: `missing` (not a key of ours, or not stored),
+ * `unchanged` (the ETag `etag` still matches) or `found` with its body. The
+ * headers are the route's to write (`MEDIA_HEADERS`, the type and the ETag).
+ */
+export type StoredImage =
+  | { status: "missing" }
+  | { status: "unchanged"; type: string; etag: string }
+  | { status: "found"; type: string; etag: string; size: number; body: ReadableStream };
+
+export async function readImage(env: Env, input: { key: string; etag?: string }): Promise<StoredImage> {
+  const { key, etag } = input;
+  if (!MEDIA_KEY.test(key)) return { status: "missing" };
   const object = await env.MEDIA.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag } } : undefined);
-  if (!object) return notFound();
+  if (!object) return { status: "missing" };
   const stored = object.httpMetadata?.contentType ?? "";
   // The stored type when it is one of ours (it always is: the upload sets it from the bytes), else the key's.
   const type = IMAGE_MIMES.has(stored) ? stored : mimeOfKey(key);
-  const headers = new Headers({ ...MEDIA_HEADERS, "Content-Type": type, ETag: object.httpEtag });
-  if (!("body" in object)) return new Response(null, { status: 304, headers });
-  headers.set("Content-Length", String(object.size));
-  return new Response(request.method === "HEAD" ? null : object.body, { headers });
+  const storedEtag = object.httpEtag;
+  if (!("body" in object)) return { status: "unchanged", type, etag: storedEtag };
+  return { status: "found", type, etag: storedEtag, size: object.size, body: object.body };
 }

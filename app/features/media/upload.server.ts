@@ -1,37 +1,30 @@
 /**
  * The upload the editor's script sends (XHR, for a progress bar): multipart
  * `file` and `alt`, answered as JSON, `MediaItem` (200) or `{ error }` (400,
- * or 413 when the body is over the limit and was not read). The caller has
- * checked the admin (and with it the request's origin).
+ * or 413 when the body is over the limit and was not read). The route checks
+ * the admin (and with it the request's origin) and reads the body, capped at
+ * MAX_UPLOAD_BODY_BYTES; this takes what it read (null: over the cap).
  */
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
-import { MAX_UPLOAD_BODY_BYTES, type MediaItem } from "./media";
+import { type MediaItem } from "./media";
 import { MEDIA_MESSAGES } from "./media.messages";
 import type { Actor } from "~/lib/audit.server";
 import { storeImage, toMediaItem } from "./media.server";
 
 export type UploadAnswer = MediaItem | { error: string };
 
-export async function handleMediaUpload(request: Request, env: Env, actor: Actor): Promise<Response> {
-  let form: FormData;
-  try {
-    form = await readFormData(request, MAX_UPLOAD_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError)
-      return Response.json({ error: MEDIA_MESSAGES.bodyTooLarge } satisfies UploadAnswer, { status: 413 });
-    throw error;
-  }
+export async function uploadImage(env: Env, form: FormData | null, actor: Actor): Promise<{ answer: UploadAnswer; status: number }> {
+  if (!form) return { answer: { error: MEDIA_MESSAGES.bodyTooLarge }, status: 413 };
   const file = form.get("file");
   const alt = form.get("alt");
   if (!(file instanceof File) || (file.size === 0 && file.name === "")) {
-    return Response.json({ error: MEDIA_MESSAGES.fileRequired } satisfies UploadAnswer, { status: 400 });
+    return { answer: { error: MEDIA_MESSAGES.fileRequired }, status: 400 };
   }
   try {
     const stored = await storeImage(env, file, { alt: typeof alt === "string" ? alt : "", actor });
-    if ("error" in stored) return Response.json(stored satisfies UploadAnswer, { status: 400 });
-    return Response.json(toMediaItem(stored) satisfies UploadAnswer);
+    if ("error" in stored) return { answer: stored, status: 400 };
+    return { answer: toMediaItem(stored), status: 200 };
   } catch (error) {
     console.error("Storing an uploaded image failed", error);
-    return Response.json({ error: MEDIA_MESSAGES.uploadFailed } satisfies UploadAnswer, { status: 503 });
+    return { answer: { error: MEDIA_MESSAGES.uploadFailed }, status: 503 };
   }
 }

@@ -20,8 +20,9 @@ export const ONBOARDING_RATE_LIMIT: EdgeRateLimitRule = { name: "onboarding", bi
 
 const draftCookie = (env: Env) => siteCookie(env, "onboarding");
 
-export async function draftIdFrom(request: Request, env: Env): Promise<string | null> {
-  const value = (await (await draftCookie(env)).parse(request.headers.get("Cookie"))) as { id?: unknown } | null;
+/** The draft's id from the request's `Cookie` header (the route reads it), or null. */
+export async function draftIdFrom(env: Env, cookieHeader: string | null): Promise<string | null> {
+  const value = (await (await draftCookie(env)).parse(cookieHeader)) as { id?: unknown } | null;
   return typeof value?.id === "string" ? value.id : null;
 }
 

@@ -7,17 +7,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
-import { GUARD_MESSAGES, guardPublicForm, StampUsedError } from "~/lib/form-guard.server";
+import { GUARD_MESSAGES, StampUsedError, type ClientChecks } from "~/lib/form-guard.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import { hitEdgeRateLimit, RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
+import { RATE_LIMIT_MESSAGE } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { rememberVisitorEmail } from "~/lib/visitor.server";
 import {
   clearDraftCookieHeader,
   completeSubmission,
   draftCookieHeader,
-  draftIdFrom,
   loadDraft,
   ONBOARDING_RATE_LIMIT,
   saveDraft,
@@ -38,10 +36,9 @@ export interface WizardState {
 
 const clampStep = (n: number) => (Number.isInteger(n) ? Math.min(Math.max(n, 1), STEP_COUNT) : 1);
 
-/** GET: resume the visitor's own draft at its saved step, or start empty. */
-export async function wizardState(request: Request, env: Env): Promise<WizardState> {
-  const id = await draftIdFrom(request, env);
-  const saved = id ? await loadDraft(env, id) : null;
+/** GET: resume the visitor's own draft (`draftId`, from the draft cookie: `draftIdFrom`) at its saved step, or start empty. */
+export async function wizardState(env: Env, draftId: string | null): Promise<WizardState> {
+  const saved = draftId ? await loadDraft(env, draftId) : null;
   if (!saved) return { step: 1, draft: toDraft({}), result: null, saved: false };
   return { step: clampStep(saved.stepCompleted + 1), draft: saved.draft, result: null, saved: true };
 }
@@ -51,12 +48,23 @@ const withCookie = (cookie: string | null): HeadersInit | undefined => (cookie ?
 /** The answer to a post that could not be taken (a failed store, a limiter that failed): try again. */
 const TRY_AGAIN = `${M.submissionErrorTitle}: ${M.submissionErrorBody}`;
 
-export async function handleWizardPost(request: Request, env: Env) {
-  let formData: FormData;
-  try {
-    formData = await readFormData(request, 128 * 1024);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
+/** The most a wizard post may hold: the route reads the form within it. */
+export const WIZARD_BODY_BYTES = 128 * 1024;
+
+/**
+ * A post of the wizard, as the route read it: the form (null when it was over
+ * WIZARD_BODY_BYTES), the draft's id from its cookie, and the client's bot
+ * checks (`clientChecks`), which run only for the posts that count.
+ */
+export interface WizardPost {
+  form: FormData | null;
+  draftId: string | null;
+  checks: ClientChecks;
+}
+
+export async function handleWizardPost(env: Env, post: WizardPost) {
+  const { form: formData, draftId: id, checks } = post;
+  if (!formData) {
     const state: WizardState = {
       step: 1,
       draft: toDraft({}),
@@ -67,14 +75,13 @@ export async function handleWizardPost(request: Request, env: Env) {
   }
   const intent = String(formData.get("intent") ?? "");
   const step = clampStep(Number(formData.get("step")));
-  const id = await draftIdFrom(request, env);
 
   if (intent === "start-over") {
     return redirect("/onboarding", { headers: { "Set-Cookie": await clearDraftCookieHeader(env) } });
   }
   if (isHoneypotFilled(formData)) return redirect("/call-booking");
 
-  const limit = await hitEdgeRateLimit(env, ONBOARDING_RATE_LIMIT, request);
+  const limit = await checks.limit(ONBOARDING_RATE_LIMIT);
   const submission = parseWithZod(formData, { schema: stepSchema(step) });
   const draft = toDraft(submission.payload);
   const state = (s: number, result: SubmissionResult<string[]> | null, saved = Boolean(id)): WizardState => ({
@@ -132,7 +139,7 @@ export async function handleWizardPost(request: Request, env: Env) {
       }
       // The bot check guards the step that stores the lead and sends email (the drafts before it only save
       // answers for this browser's cookie): a verified Turnstile token, or the time stamp and the tighter limit.
-      const guard = await guardPublicForm(request, env, formData, { form: "onboarding", value: full.value, limit });
+      const guard = await checks.guard(formData, { form: "onboarding", value: full.value, limit });
       if (!guard.allowed) {
         if (guard.status === 503) return data(state(STEP_COUNT, full.reply({ formErrors: [TRY_AGAIN] })), { status: 503 });
         if (guard.status === 429) {

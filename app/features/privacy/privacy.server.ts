@@ -10,7 +10,6 @@ import { data } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { auditStatement, emailHash, type Actor, type AuditAction } from "~/lib/audit.server";
 import { PRIVACY_PATH } from "~/lib/paths";
-import { readSmallForm } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PERSONAL_DATA } from "./personal-data.server";
 import { PRIVACY_MESSAGES as M } from "./privacy.messages";
@@ -86,24 +85,8 @@ export async function exportPersonalData(env: Env, email: string, actor: Actor, 
   return { subject: email, exportedAt: new Date(now).toISOString(), about: EXPORT_ABOUT, tables };
 }
 
-/** The export as a download (the export route's answer). */
-export async function personalDataDownload(env: Env, email: string, actor: Actor): Promise<Response> {
-  const body = await exportPersonalData(env, email, actor);
-  return new Response(JSON.stringify(body, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="personal-data-${body.exportedAt.slice(0, 10)}.json"`,
-      "Cache-Control": "no-store",
-    },
-  });
-}
-
-/** The export route's action: the address from the summary's form, checked with the same schema. */
-export async function exportAction(request: Request, env: Env, actor: Actor): Promise<Response> {
-  const submission = parseWithZod(await readSmallForm(request), { schema: exportSchema });
-  if (submission.status !== "success") return redirectWithToast(env, PRIVACY_PATH, { type: "error", title: M.emailInvalid });
-  return personalDataDownload(env, submission.value.email, actor);
-}
+/** The download's file name: the export's date (UTC). */
+export const exportFileName = (exported: PersonalDataExport) => `personal-data-${exported.exportedAt.slice(0, 10)}.json`;
 
 // ----------------------------------------------------------------- erasure
 
@@ -161,13 +144,18 @@ export interface PrivacyLoaderData {
   view: PrivacyView | null;
 }
 
-/** GET: the typed-address form; from a person's page (`?person=<id>`, `&step=erase`), their summary or confirmation. */
-export async function privacyPage(db: D1Database, url: URL): Promise<PrivacyLoaderData> {
-  const personId = url.searchParams.get("person");
-  if (!personId) return { view: null };
-  const person = await db.prepare("SELECT email FROM people WHERE id = ?1").bind(personId.slice(0, 100)).first<{ email: string }>();
-  if (!person) throw new Response(M.notFound, { status: 404 });
-  return { view: await privacyView(db, person.email, url.searchParams.get("step") === "erase" ? "confirm" : "summary") };
+/** What the page's URL asks for: a person's summary (`?person=<id>`) or their erasure's confirmation (`&step=erase`). */
+export interface PrivacyQuery {
+  personId: string | null;
+  step: PrivacyView["step"];
+}
+
+/** GET: the typed-address form; from a person's page, their summary or confirmation; null when there is no such person. */
+export async function privacyPage(db: D1Database, query: PrivacyQuery): Promise<PrivacyLoaderData | null> {
+  if (!query.personId) return { view: null };
+  const person = await db.prepare("SELECT email FROM people WHERE id = ?1").bind(query.personId.slice(0, 100)).first<{ email: string }>();
+  if (!person) return null;
+  return { view: await privacyView(db, person.email, query.step) };
 }
 
 export type PrivacyActionData = { intent: PrivacyIntent | null; result: SubmissionResult<string[]>; view?: PrivacyView };
@@ -178,8 +166,7 @@ export type PrivacyActionData = { intent: PrivacyIntent | null; result: Submissi
  * Bad input answers 400 with what was typed kept; an erasure without the box
  * ticked shows its confirmation again with the message under the box.
  */
-export async function privacyAction(request: Request, env: Env, actor: Actor) {
-  const form = await readSmallForm(request);
+export async function privacyAction(env: Env, form: FormData, actor: Actor) {
   const submission = parseWithZod(form, { schema: privacyActionSchema });
   const raw = String(form.get("intent") ?? "");
   const intent = privacyActionSchema.options.some((o) => o.shape.intent.value === raw) ? (raw as PrivacyIntent) : null;

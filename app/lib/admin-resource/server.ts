@@ -9,10 +9,10 @@
  * own batch (ADR 0011).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext, type SerializeFrom } from "@remix-run/cloudflare";
 import { type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
-import { BodyTooLargeError, readFormData } from "../request.server";
+import { MAX_FORM_BYTES, readFormWithin } from "../request.server";
 import { formatDateTime } from "../format";
 import { redirectWithToast } from "../toast.server";
 import { isUniqueViolation } from "../unique.server";
@@ -115,14 +115,7 @@ export function createResourceHandlers(
   }
 
   /** The form body, or null when it is larger than `maxBytes` (the caller answers 413). */
-  async function readForm(request: Request, maxBytes?: number): Promise<FormData | null> {
-    try {
-      return await readFormData(request, maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return null;
-      throw error;
-    }
-  }
+  const readForm = (request: Request, maxBytes = MAX_FORM_BYTES) => readFormWithin(request, maxBytes);
   /** A list or delete form never holds this much: the error page, with 413. */
   const tooLarge = () => new Response("That is more than this form may send.", { status: 413, statusText: "Payload Too Large" });
 
@@ -399,9 +392,15 @@ function expectedOf(form: FormData): number {
   return Number.isFinite(expected) ? expected : -1;
 }
 
-export type ListData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["listLoader"]>>["data"];
-export type FormData_ = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["formLoader"]>>;
-export type DeleteData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["deleteLoader"]>>;
-export type RevisionData = Awaited<ReturnType<ReturnType<typeof createResourceHandlers>["revisionLoader"]>>;
+/**
+ * The pattern's loaders and actions, which the dashboard's routes export: the
+ * views type their data from these (`useActionData<ResourceHandlers["formAction"]>()`,
+ * `SerializeFrom<…>`), never by hand.
+ */
+export type ResourceHandlers = ReturnType<typeof createResourceHandlers>;
+export type ListData = SerializeFrom<ResourceHandlers["listLoader"]>;
+export type FormData_ = SerializeFrom<ResourceHandlers["formLoader"]>;
+export type DeleteData = SerializeFrom<ResourceHandlers["deleteLoader"]>;
+export type RevisionData = SerializeFrom<ResourceHandlers["revisionLoader"]>;
 /** What a refused restore answers: the messages, shown above the Restore button. */
 export type RestoreActionData = { errors: string[] };
