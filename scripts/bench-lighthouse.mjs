@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, performance only, simulated throttling) on the public pages of the built site,
 // twice: straight against `wrangler dev` (HTTP/1.1, gzip), and through a local HTTP/2 proxy
-// with TLS and brotli in front of it, as Cloudflare's edge serves the site. Each page runs `--runs`
+// with TLS in front of it, as Cloudflare's edge serves the site. Each page runs `--runs`
 // times (round robin, so a busy moment on the machine does not land on one page) and the median run
 // by score is printed: score, FCP, LCP, TBT, CLS, the number of requests and Lighthouse's CPU index.
 //
@@ -78,7 +78,7 @@ try {
   if (values.only !== "dev") {
     const proxy = await http2Proxy(base, Number(values["h2-port"] ?? (await freePort())));
     stops.push(proxy.stop);
-    modes.push({ name: "HTTP/2 + TLS + brotli proxy (as the edge serves it)", base: proxy.base });
+    modes.push({ name: "HTTP/2 + TLS proxy (as the edge serves it)", base: proxy.base });
   }
   for (const page of PAGES) {
     const res = await fetch(base + page);
@@ -194,8 +194,9 @@ async function loadLighthouse() {
 }
 
 /**
- * HTTP/2 with TLS (a self-signed certificate made for this run) and brotli for text, in front of
- * `wrangler dev`: one connection, multiplexed, compressed, as a browser gets the site from the edge.
+ * HTTP/2 with TLS (a self-signed certificate made for this run) in front of
+ * `wrangler dev`: one connection, multiplexed, as a browser gets the site from the edge (gzip passed on,
+ * brotli for what arrives uncompressed).
  */
 async function http2Proxy(target, port) {
   const dir = resolve(".tmp", "bench-lighthouse-tls");
