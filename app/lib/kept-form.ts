@@ -5,6 +5,8 @@
  * that sent it fills itself from it with `useKeptValues`, instead of the
  * stored values, ready to save again.
  */
+import type { SubmissionResult } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
 import { createContext, useContext } from "react";
 
 /** The query parameter that names a kept form (an id, never the text). */
@@ -28,4 +30,24 @@ export function useKeptValues<Shape extends Record<string, unknown> = Record<str
   const kept = useContext(KeptFormContext);
   if (!kept) return undefined;
   return Object.entries(match).every(([name, value]) => value === undefined || kept[name] === value) ? (kept as Shape) : undefined;
+}
+
+/**
+ * What every admin form shares besides its id and validation: its last result once the page is idle,
+ * validation on blur (again on input), and its values: as typed before a session ended (the form told
+ * apart by `match`, see `useKeptValues`), else `defaults`. Spread into conform's `useForm`.
+ */
+export function useKeptFormOptions<Shape extends Record<string, string | undefined>>(
+  lastResult: SubmissionResult<string[]> | undefined,
+  match: Record<string, string | undefined>,
+  defaults?: Shape,
+) {
+  const navigation = useNavigation();
+  const kept = useKeptValues<Shape>(match);
+  return {
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: kept ?? defaults,
+  } as const;
 }

@@ -49,3 +49,15 @@ export function siteUrlFromMatches(matches: ReadonlyArray<{ id: string; data: un
   const root = matches.find((m) => m?.id === "root")?.data as { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "http://localhost:8787";
 }
+
+/** The head of a page no search engine may index: its title and `robots: noindex`. */
+export function noindexMeta(title: string): MetaDescriptor[] {
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The head of every admin page, never indexed: `<title> | Founder Leads admin` behind the guard, and
+ * `<title> | Founder Leads` on the pages open to signed-out people (sign-in, reset, invitation).
+ */
+export const adminMeta = (title: string, { signedOut = false } = {}): MetaDescriptor[] =>
+  noindexMeta(`${title} | ${SITE_NAME}${signedOut ? "" : " admin"}`);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/features/marketing/NotFound";
 import { notFound } from "~/features/marketing/not-found.server";
+import { noindexMeta } from "~/lib/seo";
 
 /** Any path no other route claims: the not-found page, with HTTP 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,4 +16,4 @@ export default function NotFoundRoute() {
   return <NotFound />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Page not found | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Page not found | Founder Leads");

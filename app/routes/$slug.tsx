@@ -4,7 +4,7 @@ import { ContentPage } from "~/features/content/ContentPage";
 import { getPublishedPage } from "~/features/content/pages.server";
 import { NotFound } from "~/features/marketing/NotFound";
 import { notFound } from "~/features/marketing/not-found.server";
-import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { noindexMeta, seo, siteUrlFromMatches } from "~/lib/seo";
 
 /** /about, /privacy-policy, /terms-of-use…: published rows of `pages`; anything else is a 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -26,4 +26,4 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
         path: `/${d.page.slug}`,
         siteUrl: siteUrlFromMatches(matches),
       })
-    : [{ title: "Page not found | Founder Leads" }, { name: "robots", content: "noindex" }];
+    : noindexMeta("Page not found | Founder Leads");

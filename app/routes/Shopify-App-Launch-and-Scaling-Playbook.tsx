@@ -8,6 +8,7 @@ import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "~/lib/paths";
+import type { RouteHandle } from "~/root";
 
 export function loader({ context }: LoaderFunctionArgs) {
   return { xlsxUrl: context.cloudflare.env.PLAYBOOK_XLSX_URL };
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 export default function PlaybookLandingRoute() {
   const { xlsxUrl } = useLoaderData<typeof loader>();

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { DASHBOARD_PATH } from "~/features/auth/paths";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.cloudflare.env);
+  await requireAdminActor(request, context.cloudflare.env);
   return redirect(DASHBOARD_PATH);
 }

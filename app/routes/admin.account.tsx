@@ -1,4 +1,4 @@
-import { auditEntry, requestActor } from "~/lib/audit.server";
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -8,28 +8,30 @@ import {
   accountOverview,
   changePassword,
   disableTwoFactor,
+  endAdminSession,
+  endOtherAdminSessions,
   makeNewRecoveryCodes,
-  readSmallForm,
   unknownIntent,
   type FieldRefusal,
 } from "~/features/auth/account.server";
 import { ACCOUNT_PATH, AccountPage, type AccountActionData, type AccountActionResult } from "~/features/auth/AccountPage";
-import { endCurrentSession, requireAdmin } from "~/features/auth/guard.server";
+import { endCurrentSession } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { LOGIN_PATH } from "~/features/auth/paths";
-import { endOtherSessions, endSession } from "~/features/auth/sessions.server";
-import { getDb } from "~/lib/db.server";
 import { formHeaders } from "~/lib/forms";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   return accountOverview(env, admin);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin, actor } = await requireAdminActor(request, env);
   const form = await readSmallForm(request);
   const intent = String(form.get("intent") ?? "");
   const done = (title: string) => redirectWithToast(env, ACCOUNT_PATH, { type: "success", title });
@@ -50,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
       const submission = parseWithZod(form, { schema: changePasswordSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields }) });
-      const refusal = await changePassword(env, admin, submission.value, requestActor(request, admin));
+      const refusal = await changePassword(env, submission.value, { admin, actor });
       if (refusal) return refuse({ intent, result: submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, hideFields }) });
       return done(ACCOUNT_MESSAGES.passwordChanged);
     }
@@ -65,40 +67,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { headers: { "Set-Cookie": await endCurrentSession(request, env) } },
         );
       }
-      const db = getDb(env);
-      await db.batch([
-        endSession(db, admin.id, submission.value.sessionId),
-        auditEntry(db, {
-          action: "sessions.end",
-          actor: requestActor(request, admin),
-          resource: "admin_sessions",
-          recordId: submission.value.sessionId,
-        }),
-      ]);
+      await endAdminSession(env, submission.value.sessionId, { admin, actor });
       return done(ACCOUNT_MESSAGES.sessionEnded);
     }
     case "end-other-sessions":
-      await getDb(env).batch([
-        endOtherSessions(getDb(env), admin.id, admin.sessionId),
-        auditEntry(getDb(env), {
-          action: "sessions.end-others",
-          actor: requestActor(request, admin),
-          resource: "users",
-          recordId: admin.id,
-        }),
-      ]);
+      await endOtherAdminSessions(env, { admin, actor });
       return done(ACCOUNT_MESSAGES.otherSessionsEnded);
     case "disable-2fa": {
       const submission = parseWithZod(form, { schema: disableTwoFactorSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password"] }) });
-      const refusal = await disableTwoFactor(env, admin, submission.value, requestActor(request, admin));
+      const refusal = await disableTwoFactor(env, submission.value, { admin, actor });
       if (refusal) return refuseField(intent, (o) => submission.reply(o), refusal);
       return done(ACCOUNT_MESSAGES.twoFactorOff);
     }
     case "new-recovery-codes": {
       const submission = parseWithZod(form, { schema: newRecoveryCodesSchema });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields: ["password", "code"] }) });
-      const made = await makeNewRecoveryCodes(env, admin, submission.value, requestActor(request, admin));
+      const made = await makeNewRecoveryCodes(env, submission.value, { admin, actor });
       if (!("codes" in made)) return refuseField(intent, (o) => submission.reply(o), made);
       // Shown once, in this answer only: never cached, never stored in clear.
       return data<AccountActionData>({ intent, codes: made.codes }, { headers: { "Cache-Control": "no-store" } });
@@ -109,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function Account() {
   const loaderData = useLoaderData<typeof loader>();
@@ -117,4 +102,4 @@ export default function Account() {
   return <AccountPage data={loaderData} actionData={actionData} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Your account | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Your account");

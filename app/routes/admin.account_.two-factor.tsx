@@ -1,34 +1,33 @@
-import { requestActor } from "~/lib/audit.server";
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { ACCOUNT_MESSAGES } from "~/features/auth/account.messages";
 import { twoFactorCodeSchema } from "~/features/auth/account.schema";
-import { readSmallForm } from "~/features/auth/account.server";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { confirmTwoFactor, pendingSetup } from "~/features/auth/two-factor.server";
 import { TwoFactorSetupPage } from "~/features/auth/TwoFactorSetup";
 import { formHeaders } from "~/lib/forms";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   // Already on (also right after turning it on, while the recovery codes are shown): nothing to set up.
   return { email: admin.email, setup: admin.twoFactor ? null : await pendingSetup(env, admin.id, admin.email) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin, actor } = await requireAdminActor(request, env);
   const form = await readSmallForm(request);
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-  const codes = admin.twoFactor
-    ? null
-    : await confirmTwoFactor(env, admin, submission.value.code.replace(/\s/g, ""), requestActor(request, admin));
+  const codes = admin.twoFactor ? null : await confirmTwoFactor(env, submission.value.code.replace(/\s/g, ""), { admin, actor });
   if (!codes) {
     return data<ActionData>(
       { result: submission.reply({ fieldErrors: { code: [ACCOUNT_MESSAGES.codeInvalid] }, hideFields: ["code"] }) },
@@ -40,12 +39,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function TwoFactorSetupRoute() {
   const { email, setup } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   return <TwoFactorSetupPage email={email} setup={setup} codes={actionData?.codes} lastResult={actionData?.result} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Two-factor sign-in");

@@ -5,19 +5,21 @@ import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
 import { AuditTab } from "~/features/dashboard/AuditTab";
 import { parseAuditFilters } from "~/features/dashboard/audit";
 import { listAudit } from "~/features/dashboard/audit.server";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { pageFromUrl } from "~/lib/pagination";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   const url = new URL(request.url);
   const filters = parseAuditFilters(url.searchParams);
   return { email: admin.email, filters, ...(await listAudit(env, filters, pageFromUrl(url))) };
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function AuditRoute() {
   const { email, filters, list, admins, actions } = useLoaderData<typeof loader>();
@@ -28,7 +30,7 @@ export default function AuditRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Audit log | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Audit log");
 
 /** The page could not be drawn: the message without the dashboard's frame (the guard's redirect is not an error). */
 export const ErrorBoundary = AdminPageErrorBoundary;

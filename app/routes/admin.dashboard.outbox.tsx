@@ -1,10 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { OutboxTab } from "~/features/dashboard/OutboxTab";
 import { listOutbox, parseOutboxStatus, resendFailed } from "~/features/dashboard/outbox.server";
-import { requestActor } from "~/lib/audit.server";
 import { pageFromUrl } from "~/lib/pagination";
 import { readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -13,7 +12,7 @@ const intentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.litera
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdmin(request, env);
+  await requireAdminActor(request, env);
   const url = new URL(request.url);
   const status = parseOutboxStatus(url.searchParams.get("status"));
   return { status, list: await listOutbox(env, status, pageFromUrl(url)) };
@@ -21,11 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { actor } = await requireAdminActor(request, env);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const back = new URL(request.url);
-  const resent = await resendFailed(env, parsed.data.id, requestActor(request, admin));
+  const resent = await resendFailed(env, parsed.data.id, actor);
   return redirectWithToast(
     env,
     back.pathname + back.search,

@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminShell } from "~/features/dashboard/AdminShell";
 import { AdminPageError, TabError } from "~/features/dashboard/TabError";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context.cloudflare.env);
+  const { admin } = await requireAdminActor(request, context.cloudflare.env);
   return { email: admin.email };
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function Dashboard() {
   const { email } = useLoaderData<typeof loader>();
@@ -20,7 +22,7 @@ export default function Dashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Dashboard | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 /**
  * A tab whose loader or action failed: its message inside the dashboard, the

@@ -4,13 +4,14 @@ import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { RESET_MESSAGES } from "~/features/auth/account.messages";
 import { forgotPasswordSchema } from "~/features/auth/account.schema";
-import { readSmallForm } from "~/features/auth/account.server";
 import { AuthCard, AuthLink } from "~/features/auth/AuthCard";
 import { LOGIN_PATH } from "~/features/auth/paths";
 import { requestPasswordReset } from "~/features/auth/reset.server";
 import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
-import { clientIp, requireSameOrigin } from "~/lib/request.server";
+import { clientIp, readSmallForm, requireSameOrigin } from "~/lib/request.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result?: SubmissionResult<string[]>; sent?: boolean };
 
@@ -37,10 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function ForgotPassword() {
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <AuthCard
       title="Forgot password?"
@@ -67,4 +68,4 @@ export default function ForgotPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Forgot password | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Forgot password", { signedOut: true });

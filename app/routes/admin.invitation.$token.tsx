@@ -4,11 +4,13 @@ import { TEAM_MESSAGES } from "~/features/auth/account.messages";
 import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
 import { acceptInvitation } from "~/features/auth/team.server";
 import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("invitation", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("invitation", args, acceptInvitation, TEAM_MESSAGES.accepted);
 
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function AcceptInvitation() {
   const { email } = useLoaderData<typeof loader>();
@@ -26,4 +28,4 @@ export default function AcceptInvitation() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Invitation | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Invitation", { signedOut: true });

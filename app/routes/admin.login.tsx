@@ -13,6 +13,8 @@ import { keptFormTarget, keptIdOf } from "~/features/auth/kept-form.server";
 import { formHeaders } from "~/lib/forms";
 import { KEPT_PARAM } from "~/lib/kept-form";
 import { BodyTooLargeError, clientIp, readFormData, requireSameOrigin } from "~/lib/request.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -54,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function AdminLogin() {
   const actionData = useActionData<ActionData>();
@@ -70,4 +72,4 @@ export default function AdminLogin() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Admin sign-in | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Admin sign-in", { signedOut: true });

@@ -3,15 +3,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { twoFactorCodeSchema } from "~/features/auth/account.schema";
-import { readSmallForm } from "~/features/auth/account.server";
 import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
 import { clearPendingSignIn, LoginError, readPendingSignIn, startAdminSession, verifySecondFactor } from "~/features/auth/sign-in.server";
 import { LOGIN_PATH } from "~/features/auth/paths";
 import { AuthCard, AuthLink } from "~/features/auth/AuthCard";
 import { SimpleForm } from "~/features/auth/SimpleForm";
 import { formHeaders } from "~/lib/forms";
-import { clientIp, requireSameOrigin } from "~/lib/request.server";
+import { clientIp, readSmallForm, requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 type ActionData = { result: SubmissionResult<string[]> };
 
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function TwoFactorSignIn() {
   const actionData = useActionData<ActionData>();
@@ -74,4 +75,4 @@ export default function TwoFactorSignIn() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Two-factor sign-in | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Two-factor sign-in", { signedOut: true });

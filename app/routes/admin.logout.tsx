@@ -1,15 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { DASHBOARD_PATH } from "~/features/auth/paths";
-import { logout, requireAdmin } from "~/features/auth/guard.server";
+import { logout } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 
 /** Logout is a POST; a GET just goes back (to the dashboard, or to login). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.cloudflare.env);
+  await requireAdminActor(request, context.cloudflare.env);
   return redirect(DASHBOARD_PATH);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdmin(request, env);
+  await requireAdminActor(request, env);
   return logout(request, env);
 }

@@ -2,25 +2,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminShell } from "~/features/dashboard/AdminShell";
 import { AdminPageErrorBoundary } from "~/features/dashboard/TabError";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { PrivacyPage } from "~/features/privacy/PrivacyPage";
 import { privacyAction, privacyPage, type PrivacyActionData } from "~/features/privacy/privacy.server";
-import { requestActor } from "~/lib/audit.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** A person's data on request (ADR 0014): type an address (or come from a person's page) to export or erase it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   return { email: admin.email, ...(await privacyPage(env.DB, new URL(request.url))) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
-  return privacyAction(request, env, requestActor(request, admin));
+  const { actor } = await requireAdminActor(request, env);
+  return privacyAction(request, env, actor);
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function PrivacyRoute() {
   const data = useLoaderData<typeof loader>();
@@ -31,7 +32,7 @@ export default function PrivacyRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Privacy | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Privacy");
 
 /** The page could not be drawn: the message without the dashboard's frame (the guard's redirect is not an error). */
 export const ErrorBoundary = AdminPageErrorBoundary;

@@ -4,11 +4,13 @@ import { RESET_MESSAGES } from "~/features/auth/account.messages";
 import { ChoosePasswordPage, InvalidLinkPage } from "~/features/auth/ChoosePassword";
 import { resetPassword } from "~/features/auth/reset.server";
 import { tokenLinkAction, tokenLinkLoader, type TokenLinkActionData } from "~/features/auth/token-link.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export const loader = (args: LoaderFunctionArgs) => tokenLinkLoader("password-reset", args);
 export const action = (args: ActionFunctionArgs) => tokenLinkAction("password-reset", args, resetPassword, RESET_MESSAGES.done);
 
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function ResetPassword() {
   const { email } = useLoaderData<typeof loader>();
@@ -26,4 +28,4 @@ export default function ResetPassword() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Reset password | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Reset password", { signedOut: true });

@@ -1,30 +1,31 @@
+import { readSmallForm } from "~/lib/request.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { readSmallForm } from "~/features/auth/account.server";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { DIGEST_MESSAGES, DIGEST_SETTINGS_PATH } from "~/features/alerts/digest.messages";
 import { digestSettingsSchema } from "~/features/alerts/digest.schema";
 import { digestSettingsOverview, saveDigestSettings } from "~/features/alerts/digest.server";
 import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
 import { DigestSettingsForm, DigestStatus, type DigestSettingsActionData } from "~/features/alerts/DigestSettingsPage";
-import { requestActor } from "~/lib/audit.server";
 import { timeZoneNames } from "~/lib/time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   return { email: admin.email, timeZones: timeZoneNames(), ...(await digestSettingsOverview(env)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { actor } = await requireAdminActor(request, env);
   const submission = parseWithZod(await readSmallForm(request), { schema: digestSettingsSchema });
   if (submission.status !== "success") return data<DigestSettingsActionData>({ result: submission.reply() }, { status: 400 });
   try {
-    await saveDigestSettings(env, submission.value, requestActor(request, admin));
+    await saveDigestSettings(env, submission.value, actor);
   } catch (error) {
     console.error("Saving the digest settings failed", error);
     return data<DigestSettingsActionData>({ result: submission.reply({ formErrors: [DIGEST_MESSAGES.saveFailed] }) }, { status: 503 });
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(env, DIGEST_SETTINGS_PATH, { type: "success", title: DIGEST_MESSAGES.saved });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function DigestSettings() {
   const loaderData = useLoaderData<typeof loader>();
@@ -49,4 +50,4 @@ export default function DigestSettings() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Daily digest | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Daily digest");

@@ -1,26 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { loadNotifications, notificationsAction, type NotificationsActionData } from "~/features/alerts/alerts.server";
 import { NotificationsPage } from "~/features/alerts/NotificationsPage";
+import { readSmallForm } from "~/lib/request.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** Alerts where the team works: Slack and signed-webhook destinations, their events, and recent deliveries. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   return loadNotifications(env, admin);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
-  return notificationsAction(request, env, admin);
+  const { actor } = await requireAdminActor(request, env);
+  return notificationsAction(env, await readSmallForm(request), actor);
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function Notifications() {
   return <NotificationsPage data={useLoaderData<typeof loader>()} actionData={useActionData<NotificationsActionData>()} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Notifications | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Notifications");

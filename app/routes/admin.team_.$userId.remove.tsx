@@ -1,20 +1,21 @@
-import { requestActor } from "~/lib/audit.server";
+import { readSmallForm } from "~/lib/request.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/ui/Confirm";
 import { ErrorList } from "~/components/ui/Field";
 import { TEAM_MESSAGES } from "~/features/auth/account.messages";
-import { readSmallForm } from "~/features/auth/account.server";
 import { AdminPage, AdminSection } from "~/features/dashboard/AdminShell";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { TEAM_PATH } from "~/features/auth/paths";
 import { findAdmin, removeAdmin } from "~/features/auth/team.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** The confirmation of removing an admin, as a page of its own (works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin } = await requireAdminActor(request, env);
   const target = await findAdmin(env, params.userId ?? "");
   if (!target) throw new Response(TEAM_MESSAGES.notFound, { status: 404 });
   return { email: admin.email, target };
@@ -22,14 +23,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
+  const { admin, actor } = await requireAdminActor(request, env);
   await readSmallForm(request);
-  const refusal = await removeAdmin(env, admin, params.userId ?? "", requestActor(request, admin));
+  const refusal = await removeAdmin(env, params.userId ?? "", { admin, actor });
   if (refusal) return data({ error: refusal }, { status: refusal === TEAM_MESSAGES.notFound ? 404 : 400 });
   return redirectWithToast(env, TEAM_PATH, { type: "success", title: TEAM_MESSAGES.removed });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function RemoveAdmin() {
   const { email, target } = useLoaderData<typeof loader>();
@@ -53,4 +54,4 @@ export default function RemoveAdmin() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Remove an admin | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Remove an admin");

@@ -6,7 +6,7 @@ import { BLOG_MESSAGES } from "~/features/blog/blog.messages";
 import { getPublishedPost } from "~/features/blog/blog.server";
 import { BlogPostView, PostNotFound } from "~/features/blog/BlogPost";
 import { notFound } from "~/features/marketing/not-found.server";
-import { canonicalUrl, seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
+import { canonicalUrl, noindexMeta, seo, SITE_NAME, siteUrlFromMatches } from "~/lib/seo";
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   try {
@@ -36,7 +36,7 @@ export default function BlogPostRoute() {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const post = data?.found?.post;
-  if (!post) return [{ title: `${BLOG_MESSAGES.notFound} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  if (!post) return noindexMeta(`${BLOG_MESSAGES.notFound} | ${SITE_NAME}`);
   const siteUrl = siteUrlFromMatches(matches);
   const url = canonicalUrl(siteUrl, `/blog/${post.slug}`);
   const image = post.featuredImage ? canonicalUrl(siteUrl, post.featuredImage) : null;

@@ -8,6 +8,7 @@ import { CONTACT_RATE_LIMIT, sendContactMessage } from "~/features/lead-capture/
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { contactEmail: context.cloudflare.env.CONTACT_EMAIL };
@@ -33,7 +34,7 @@ const promises = [
 ] as const;
 
 /** The page is a form: the lead-magnet popup never shows here. */
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 export default function Contact() {
   const { contactEmail } = useLoaderData<typeof loader>();

@@ -5,7 +5,7 @@ import { getPublishedGuide } from "~/features/content/resources.server";
 import { NotFound } from "~/features/marketing/NotFound";
 import { notFound } from "~/features/marketing/not-found.server";
 import { parseJsonOrText } from "~/lib/json";
-import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { noindexMeta, seo, siteUrlFromMatches } from "~/lib/seo";
 
 /** /guides/{slug}: a published guide through the content renderer; a draft or unknown slug is a 404. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -45,4 +45,4 @@ export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) =>
         path: `/guides/${d.guide.slug}`,
         siteUrl: siteUrlFromMatches(matches),
       })
-    : [{ title: "Page not found | Founder Leads" }, { name: "robots", content: "noindex" }];
+    : noindexMeta("Page not found | Founder Leads");

@@ -9,6 +9,7 @@ import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/request.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 const schema = leadMagnetPopupSchema.extend({ page: z.string().max(500).optional() });
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 /** The popup's form as a page: where it lands without JavaScript, and a direct link to the free playbook. */
 export default function LeadMagnetPage() {

@@ -8,6 +8,7 @@ import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -23,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { hideNewsletter: true };
+export const handle: RouteHandle = { hideNewsletter: true };
 
 export default function NewsletterPage() {
   const actionData = useActionData<PublicFormActionData>();

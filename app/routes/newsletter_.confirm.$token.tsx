@@ -3,6 +3,8 @@ import { useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { ConfirmSubscriptionPage } from "~/features/lead-capture/ListLinkPages";
 import { confirmationState, confirmSubscription } from "~/features/lead-capture/newsletter.server";
 import { CONFIRM_PATH } from "~/features/lead-capture/newsletter.schema";
+import { noindexMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const statusOf = (state: string) => (state === "pending" || state === "confirmed" ? 200 : 410);
@@ -19,7 +21,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
   return data({ state }, { status: statusOf(state), headers: NO_STORE });
 }
 
-export const handle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
+export const handle: RouteHandle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
 
 export default function ConfirmNewsletter() {
   const loaded = useLoaderData<typeof loader>();
@@ -28,4 +30,4 @@ export default function ConfirmNewsletter() {
   return <ConfirmSubscriptionPage state={acted?.state ?? loaded.state} email={loaded.email} action={`${CONFIRM_PATH}/${token}`} />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Confirm your subscription | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Confirm your subscription | Founder Leads");

@@ -6,6 +6,7 @@ import { OnboardingWizard } from "~/features/onboarding/OnboardingWizard";
 import { handleWizardPost, wizardState, type WizardState } from "~/features/onboarding/wizard.server";
 import { formHeaders } from "~/lib/forms";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return wizardState(request, context.cloudflare.env);
@@ -16,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { bareLayout: true, noPopup: true };
 
 export default function Onboarding() {
   const loaded = useLoaderData<typeof loader>();

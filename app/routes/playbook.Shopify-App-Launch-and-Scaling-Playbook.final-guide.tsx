@@ -4,6 +4,7 @@ import { FinalGuide, GUIDE_TITLE } from "~/features/playbooks/FinalGuide";
 import { loadGuide } from "~/features/playbooks/guide/guide.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { FINAL_GUIDE_PATH } from "~/lib/paths";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 export default function FinalGuideRoute() {
   return <FinalGuide {...useLoaderData<typeof loader>()} />;

@@ -6,6 +6,7 @@ import { PremiumAccessDialog, PremiumAccessLink } from "~/features/lead-capture/
 import { PlaybooksHub } from "~/features/playbooks/PlaybooksHub";
 import { listPublishedGuides } from "~/features/content/resources.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -18,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** The page has its own form: no lead-magnet popup on top of it. */
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 export default function Playbooks() {
   const { contactEmail, guides } = useLoaderData<typeof loader>();

@@ -12,6 +12,7 @@ import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server"
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { PLAYBOOKS_PATH, PREMIUM_PATH } from "~/lib/paths";
 import { OFFER } from "~/lib/offer";
+import type { RouteHandle } from "~/root";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return {
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = formHeaders;
 
 /** The page has its own form: no lead-magnet popup on top of it. */
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 /** The premium access form as a page: where the hub's buttons lead without JavaScript. */
 export default function PremiumAccess() {

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { isbot } from "isbot";
 import { Badge } from "~/components/ui/Badge";
 import { Container } from "~/components/ui/Container";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { categoryLabel } from "~/features/qa/qa.options";
 import { countView, getQuestionPage } from "~/features/qa/qa.server";
 import { QuestionCard } from "~/features/qa/QuestionCard";

@@ -9,6 +9,7 @@ import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { OFFER } from "~/lib/offer";
+import type { RouteHandle } from "~/root";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -31,7 +32,7 @@ const reasons = [
 ];
 
 /** The page is a form: the lead-magnet popup never shows here. */
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 export default function AskQuestion() {
   const actionData = useActionData<PublicFormActionData>();

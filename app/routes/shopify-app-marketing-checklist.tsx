@@ -15,6 +15,7 @@ import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { CHECKLIST_PATH } from "~/lib/paths";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const unlocked = await hasUnlockedChecklist(request, context.cloudflare.env);
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { noPopup: true };
+export const handle: RouteHandle = { noPopup: true };
 
 export default function MarketingChecklist() {
   // With JavaScript the unlock's answer sets the cookie and Remix reloads this data: the points arrive then.

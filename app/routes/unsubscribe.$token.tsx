@@ -4,6 +4,8 @@ import { isOnList, unsubscribeFromList } from "~/features/lead-capture/email-lis
 import { UnsubscribePage } from "~/features/lead-capture/ListLinkPages";
 import { UNSUBSCRIBE_PATH } from "~/lib/email-lists";
 import { readUnsubscribeToken } from "~/lib/list-unsubscribe.server";
+import { noindexMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -28,7 +30,7 @@ export async function action({ params, context }: ActionFunctionArgs) {
   return data({ done: true, invalid: false }, { headers: NO_STORE });
 }
 
-export const handle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
+export const handle: RouteHandle = { hideNewsletter: true, hideWaitlistBanner: true, noPopup: true };
 
 export default function Unsubscribe() {
   const loaded = useLoaderData<typeof loader>();
@@ -45,4 +47,4 @@ export default function Unsubscribe() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Unsubscribe | Founder Leads" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => noindexMeta("Unsubscribe | Founder Leads");

@@ -8,6 +8,7 @@ import { WaitlistForm } from "~/features/lead-capture/WaitlistForm";
 import { formHeaders } from "~/lib/forms";
 import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -21,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle = { hideWaitlistBanner: true };
+export const handle: RouteHandle = { hideWaitlistBanner: true };
 
 export default function WaitlistPage() {
   const actionData = useActionData<PublicFormActionData>();

@@ -2,19 +2,21 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
-import { requireAdmin } from "~/features/auth/guard.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 import { AdminTopBar } from "~/features/dashboard/AdminShell";
 import { loadWarmLeads } from "~/features/warm-leads/tool.server";
 import { WarmLeadsTool } from "~/features/warm-leads/WarmLeads";
+import { adminMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const admin = await requireAdmin(request, env);
-  const { view, status } = await loadWarmLeads(request, env);
+  const { admin } = await requireAdminActor(request, env);
+  const { view, status } = await loadWarmLeads(env, new URL(request.url));
   return data({ email: admin.email, view }, { status });
 }
 
-export const handle = { bareLayout: true };
+export const handle: RouteHandle = { bareLayout: true };
 
 export default function WarmLeads() {
   const { email, view } = useLoaderData<typeof loader>();
@@ -32,4 +34,4 @@ export default function WarmLeads() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Warm leads | Founder Leads admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Warm leads");

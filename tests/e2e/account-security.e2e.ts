@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/features/auth/password.server";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
+import * as make from "../factories";
 import { totpCode } from "../totp";
 import {
   baseUrl,
@@ -41,13 +42,9 @@ const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
 
 /** An admin of this journey's own, written to the site's D1 as `admin:create` would. */
 async function createAdmin(tag: string) {
-  const email = uniqueEmail(tag);
-  const id = crypto.randomUUID();
-  query(
-    `INSERT INTO users (id, email, password_hash) VALUES (${q(id)}, ${q(email)}, ${q(await hashPassword(PASSWORD, null))});
-     INSERT INTO user_roles (user_id, role) VALUES (${q(id)}, 'admin');`,
-  );
-  return { id, email, password: PASSWORD };
+  const admin = make.user.build({ email: uniqueEmail(tag), passwordHash: await hashPassword(PASSWORD, null) });
+  query(make.adminSql(admin));
+  return { id: admin.id, email: admin.email, password: PASSWORD };
 }
 
 async function newPage(js: boolean): Promise<Page> {

@@ -6,7 +6,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
 import {
   baseUrl,

@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as make from "../factories";
 import { expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin } from "./support";
 
 let browser: Browser;
@@ -64,12 +65,34 @@ describe.each(modes)("lead finder $name", ({ js }) => {
   it("shows the stores as cards at phone width, where the checkboxes and the row buttons work", async () => {
     const tag = `${js ? "js" : "nojs"}-${Date.now()}`;
     const id = `e2e-phone-${tag}`;
-    query(`INSERT INTO keywords (id, keyword) VALUES ('${id}', 'phone ${tag}')`);
+    query(make.keyword.sql({ id, keyword: `phone ${tag}` }));
     query(
-      `INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing) VALUES
-       ('${id}-1', '${id}', 'Aurora Candles', 'https://aurora-candles-with-a-rather-long-address.example/collections/all', 'owner.with.a.long.address@aurora-candles.example', 'Bundle Builder Pro'),
-       ('${id}-2', '${id}', 'Birch Outfitters', 'https://birch.example', NULL, 'Upsell Plus'),
-       ('${id}-3', '${id}', 'Cobalt Coffee', 'https://cobalt.example', 'hi@cobalt.example', 'Bundler')`,
+      make.lead.sql(
+        {
+          id: `${id}-1`,
+          keywordId: id,
+          storeName: "Aurora Candles",
+          storeUrl: "https://aurora-candles-with-a-rather-long-address.example/collections/all",
+          email: "owner.with.a.long.address@aurora-candles.example",
+          appTesting: "Bundle Builder Pro",
+        },
+        {
+          id: `${id}-2`,
+          keywordId: id,
+          storeName: "Birch Outfitters",
+          storeUrl: "https://birch.example",
+          email: null,
+          appTesting: "Upsell Plus",
+        },
+        {
+          id: `${id}-3`,
+          keywordId: id,
+          storeName: "Cobalt Coffee",
+          storeUrl: "https://cobalt.example",
+          email: "hi@cobalt.example",
+          appTesting: "Bundler",
+        },
+      ),
     );
     const page = await (await newContext(browser, js, 390)).newPage();
     await signInAsAdmin(page);

@@ -9,6 +9,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN } from "../../scripts/seed-data.mjs";
+import * as make from "../factories";
 import { fillStep1, fillStep2, fillStep3, fillStep4, next } from "./onboarding-steps";
 import {
   baseUrl,
@@ -98,7 +99,14 @@ describe.each(modes)("lead pipeline $name", ({ js }) => {
     const email = uniqueEmail(js ? "overdue-js" : "overdue-nojs");
     const name = `Late Lead ${email.slice(4, 30)}`;
     query(
-      `INSERT INTO people (id, email, name, first_form, last_form, due_at, last_seen_at) VALUES ('${crypto.randomUUID()}', '${email}', '${name}', 'premium', 'premium', ${Date.now() - 3_600_000}, ${Date.now()})`,
+      make.person.sql({
+        email,
+        name,
+        firstForm: "premium",
+        lastForm: "premium",
+        dueAt: new Date(Date.now() - 3_600_000),
+        lastSeenAt: new Date(),
+      }),
     );
     const page = await (await newContext(browser, js)).newPage();
     await signInAsAdmin(page);

@@ -9,6 +9,7 @@
 import Papa from "papaparse";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as make from "../factories";
 import { baseUrl, downloadedText, expectAccessible, launchChromium, modes, newContext, query, signInAsAdmin } from "./support";
 
 let browser: Browser;
@@ -32,13 +33,21 @@ const DELAYS = [5000, 7000, 8000, 8000, 10000];
 function seedKeyword(tag: string): string {
   const keyword = `Warm ${tag} ${Date.now()}`;
   const id = `e2e-warm-${tag}-${Date.now()}`;
-  query(`INSERT INTO keywords (id, keyword) VALUES ('${id}', '${keyword}')`);
-  query(
-    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60)
-     INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at)
-     SELECT '${id}-' || i, '${id}', CASE i WHEN 60 THEN '=SUM(1+1)' ELSE 'Store ' || printf('%02d', i) END, 'https://store-' || i || '-${tag}.example',
-            CASE i WHEN 59 THEN NULL ELSE 'owner' || i || '@store.example' END, 'Bundler', 'On Trial', 1700000000000 + i * 1000 FROM n`,
-  );
+  const stores = Array.from({ length: 60 }, (_, n) => {
+    const i = n + 1;
+    return {
+      id: `${id}-${i}`,
+      keywordId: id,
+      storeName: i === 60 ? "=SUM(1+1)" : `Store ${String(i).padStart(2, "0")}`,
+      storeUrl: `https://store-${i}-${tag}.example`,
+      email: i === 59 ? null : `owner${i}@store.example`,
+      appTesting: "Bundler",
+      status: "On Trial",
+      createdAt: new Date(1_700_000_000_000 + i * 1000),
+    };
+  });
+  // One query: the keyword and its 60 stores (values written into the SQL, so no bound-parameter limit applies).
+  query(`${make.keyword.sql({ id, keyword })};\n${make.lead.sql(...stores)};`);
   return keyword;
 }
 

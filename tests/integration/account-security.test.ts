@@ -14,6 +14,7 @@ import { recoveryCodeForms, totpStep } from "~/features/auth/two-factor.server";
 import { renderEmail } from "~/email/render.server";
 import { siteCookie } from "~/lib/cookies.server";
 import { sha256Hex } from "~/lib/crypto.server";
+import * as make from "../factories";
 import { createUser, get, login, SAME_ORIGIN, sessionKeys, signedInAdmin } from "./admin-helpers";
 import { totpCode } from "../totp";
 import { all, cookieFrom, freshIp, postForm, recordingEnv } from "./helpers";
@@ -110,7 +111,7 @@ describe("sessions you can see and end", () => {
     expect((await get("/admin/dashboard", first)).status).toBe(200);
   });
 
-  it("ends every other session, keeping this one; cannot end another admin's session", async () => {
+  it("ends every other session, keeping this one; cannot end another admin's session", { timeout: 30_000 }, async () => {
     const user = await createUser();
     const a = await anotherBrowser(user);
     const b = await anotherBrowser(user);
@@ -549,9 +550,7 @@ describe("secrets and recovery codes", () => {
 
     // A code stored before keyed hashes (SHA-256 of the code): accepted once.
     const legacy = "abcde-fghij";
-    await env.DB.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?1, ?2)")
-      .bind(admin.id, await sha256Hex("recovery-code:abcdefghij"))
-      .run();
+    await make.recoveryCode.create(env.DB, { userId: admin.id, codeHash: await sha256Hex("recovery-code:abcdefghij") });
     const pending = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");
     expect((await post("/admin/login/two-factor", { code: legacy }, pending)).status).toBe(302);
     const again = cookieFrom(await login(admin.email, admin.password), "__admin_2fa");

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- see above
 // @ts-ignore
 import * as build from "../../build/server";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
 
@@ -73,7 +74,7 @@ describe("every admin route refuses anonymous visitors (walks the route manifest
   });
 
   it.each(guarded.map((r) => [r.id, r] as const))("%s: anonymous GET and POST go to the login page", async (_id, route) => {
-    expect(route.module.loader, `${route.id} must have a loader that calls requireAdmin`).toBeTypeOf("function");
+    expect(route.module.loader, `${route.id} must have a loader that calls requireAdminActor`).toBeTypeOf("function");
     const path = fullPath(route) + (route.index ? "?index" : "");
     const res = await get(path);
     expect(res.status).toBe(302);
@@ -94,22 +95,16 @@ const uid = () => crypto.randomUUID().slice(0, 8);
 describe("dashboard", () => {
   it("shows the seven counts as they are in D1", async () => {
     const admin = await signedInAdmin();
-    const kw = crypto.randomUUID();
+    const kw = make.keyword.build();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO guides (id, slug, title, order_index) VALUES (?1, ?2, 'Guide', 1)").bind(
-        crypto.randomUUID(),
-        `g-${uid()}`,
+      make.guide.statement(env.DB, { title: "Guide", orderIndex: 1 }),
+      make.keyword.statement(env.DB, kw),
+      make.lead.statement(
+        env.DB,
+        { keywordId: kw.id, storeName: "Shop", storeUrl: "https://a.example" },
+        { keywordId: kw.id, storeName: "Shop 2", storeUrl: "https://b.example" },
       ),
-      env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(kw, `kw-${uid()}`),
-      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop', 'https://a.example')").bind(
-        crypto.randomUUID(),
-        kw,
-      ),
-      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'Shop 2', 'https://b.example')").bind(
-        crypto.randomUUID(),
-        kw,
-      ),
-      env.DB.prepare("INSERT INTO content_blocks (id, name, type) VALUES (?1, ?2, 'banner')").bind(crypto.randomUUID(), `block-${uid()}`),
+      make.contentBlock.statement(env.DB),
     ]);
     const [counts] = await all<Record<string, number>>(
       `SELECT (SELECT count(*) FROM pages) pages, (SELECT count(*) FROM guides) guides, (SELECT count(*) FROM content_blocks) contentBlocks,
@@ -144,9 +139,7 @@ describe("dashboard", () => {
   it("opens the Q&A tab on Pending, with counts for Pending, Published and All", async () => {
     const admin = await signedInAdmin();
     const title = `Pending question ${uid()}`;
-    await env.DB.prepare("INSERT INTO qa_submissions (id, title, question, category, slug) VALUES (?1, ?2, 'q', 'general', ?3)")
-      .bind(crypto.randomUUID(), title, `s-${uid()}`)
-      .run();
+    await make.qaSubmission.create(env.DB, { title, question: "q" });
     const [c] = await all<{ p: number; pub: number }>(
       "SELECT sum(status = 'pending') p, sum(status = 'published') pub FROM qa_submissions",
     );
@@ -182,11 +175,16 @@ describe("email outbox view", () => {
   it("lists emails with their status and re-queues a failed one on Resend", async () => {
     const admin = await signedInAdmin();
     const id = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, last_error) VALUES (?1, 'waitlist-notice', 'team@localhost.test', ?2, '{\"email\":\"x@example.com\"}', 'failed', 4, 'MailChannels answered 500')",
-    )
-      .bind(id, `Failed mail ${id}`)
-      .run();
+    await make.outboxRow.create(env.DB, {
+      id,
+      kind: "waitlist-notice",
+      recipient: "team@localhost.test",
+      subject: `Failed mail ${id}`,
+      payload: { email: "x@example.com" },
+      status: "failed",
+      attempts: 4,
+      lastError: "MailChannels answered 500",
+    });
     const html = await (await get("/admin/dashboard/outbox?status=failed", admin.cookie)).text();
     expect(html).toContain(`Failed mail ${id}`);
     expect(html).toContain("MailChannels answered 500");
@@ -224,24 +222,10 @@ describe("leads chart on the dashboard", () => {
   it("shows leads per day by kind for the last 30 days, matching the rows in D1", async () => {
     const DAY = 86_400_000;
     const today = Math.floor(Date.now() / DAY) * DAY + 3_600_000;
-    const email = () => `chart-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(crypto.randomUUID(), email(), today),
-      env.DB.prepare("INSERT INTO waitlist_entries (id, email, created_at) VALUES (?1, ?2, ?3)").bind(
-        crypto.randomUUID(),
-        email(),
-        today - 3 * DAY,
-      ),
-      env.DB.prepare("INSERT INTO newsletter_subscribers (id, email, created_at) VALUES (?1, ?2, ?3)").bind(
-        crypto.randomUUID(),
-        email(),
-        today,
-      ),
-      env.DB.prepare("INSERT INTO contact_messages (id, name, email, message, created_at) VALUES (?1, 'Cy', ?2, 'Hello there', ?3)").bind(
-        crypto.randomUUID(),
-        email(),
-        today - 40 * DAY,
-      ),
+      make.waitlistEntry.statement(env.DB, { createdAt: new Date(today) }, { createdAt: new Date(today - 3 * DAY) }),
+      make.newsletterSubscriber.statement(env.DB, { createdAt: new Date(today) }),
+      make.contactMessage.statement(env.DB, { name: "Cy", message: "Hello there", createdAt: new Date(today - 40 * DAY) }),
     ]);
     const admin = await signedInAdmin();
     const html = await (await get("/admin/dashboard", admin.cookie)).text();

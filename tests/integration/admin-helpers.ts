@@ -1,16 +1,16 @@
 import { env } from "cloudflare:test";
 import { hashPassword, passwordPepper } from "~/features/auth/password.server";
+import * as make from "../factories";
 import { cookieFrom, ORIGIN, postForm, request } from "./helpers";
 
 export const SAME_ORIGIN = { Origin: ORIGIN };
 
 export async function createUser({ admin = true, password = "correct horse battery" } = {}) {
-  const email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO users (id, email, password_hash) VALUES (?1, ?2, ?3)")
-    .bind(id, email, await hashPassword(password, passwordPepper(env)))
-    .run();
-  if (admin) await env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?1, 'admin')").bind(id).run();
+  const row = {
+    email: `admin-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    passwordHash: await hashPassword(password, passwordPepper(env)),
+  };
+  const { id, email } = admin ? await make.createAdmin(env.DB, row) : await make.user.create(env.DB, row);
   return { id, email, password };
 }
 

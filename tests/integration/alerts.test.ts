@@ -13,6 +13,9 @@ import { alertDeliveriesStatement } from "~/email/events.server";
 import { QUEUE_DELIVERIES } from "~/email/policy";
 import { sweepOutbox } from "~/email/sweeper.server";
 import { unseal } from "~/lib/encryption.server";
+import * as make from "../factories";
+import type { AlertEvent } from "~/db/schema";
+import type { Sealed } from "~/db/shared";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
 
@@ -38,14 +41,19 @@ async function addDestination({
   url = RECEIVER,
   events = ["person.created", "submission.created", "person.status_changed", "question.submitted"],
   enabled = true,
-}: { kind?: "webhook" | "slack"; url?: string; events?: string[]; enabled?: boolean } = {}) {
+}: { kind?: "webhook" | "slack"; url?: string; events?: AlertEvent[]; enabled?: boolean } = {}) {
   const id = crypto.randomUUID();
   const secret = kind === "webhook" ? `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))}` : null;
-  await env.DB.prepare(
-    "INSERT INTO notification_destinations (id, name, kind, url, secret, events, enabled) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-  )
-    .bind(id, `Dest ${id.slice(0, 4)}`, kind, url, secret, JSON.stringify(events), enabled ? 1 : 0)
-    .run();
+  // Stored as written before encryption at rest (the app reads both).
+  await make.notificationDestination.create(env.DB, {
+    id,
+    name: `Dest ${id.slice(0, 4)}`,
+    kind,
+    url: url as Sealed,
+    secret: secret as Sealed | null,
+    events,
+    enabled,
+  });
   return { id, secret: secret! };
 }
 

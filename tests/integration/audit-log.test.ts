@@ -18,6 +18,7 @@ import { blogsServer } from "~/features/blog/blog.resource.server";
 import { contentBlocksServer, guidesServer, pagesServer } from "~/features/content/resources.server";
 import { PNG } from "../fixtures/images";
 import worker from "../../server";
+import * as make from "../factories";
 import { createUser, login, SAME_ORIGIN } from "./admin-helpers";
 import { all, cookieFrom, envRacingOn, envWithFailingBatch, request } from "./helpers";
 
@@ -223,12 +224,11 @@ describe("together or not at all", () => {
 
 describe("Q&A", () => {
   it("records an answer and a delete, naming the question by id only (its title is a visitor's text)", async () => {
-    const id = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO qa_submissions (id, title, question, category, slug, submitter_email) VALUES (?1, 'A visitor''s long title', 'What does the visitor want to know?', 'general', ?2, 'v@example.com')",
-    )
-      .bind(id, `q-${uid()}`)
-      .run();
+    const { id } = await make.qaSubmission.create(env.DB, {
+      title: "A visitor's long title",
+      question: "What does the visitor want to know?",
+      submitterEmail: "v@example.com",
+    });
     const [row] = await all<{ updated_at: number }>("SELECT updated_at FROM qa_submissions WHERE id = ?", id);
     const saved = await post(ada, `/admin/dashboard/qa/${id}`, {
       title: "A visitor's long title",
@@ -287,12 +287,13 @@ describe("media and the outbox", () => {
   });
 
   it("records a resend of a failed email, and nothing when the email was not failed", async () => {
-    const id = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts) VALUES (?1, 'waitlist-confirmation', 'r@example.com', 'Hi', '{}', 'failed', 5)",
-    )
-      .bind(id)
-      .run();
+    const { id } = await make.outboxRow.create(env.DB, {
+      kind: "waitlist-confirmation",
+      recipient: "r@example.com",
+      subject: "Hi",
+      status: "failed",
+      attempts: 5,
+    });
     expect((await post(ada, "/admin/dashboard/outbox", { intent: "resend", id })).status).toBe(302);
     expect((await post(ada, "/admin/dashboard/outbox", { intent: "resend", id })).status).toBe(302);
     const entries = await entriesOf(id);
@@ -376,13 +377,10 @@ describe("exports", () => {
     await inbox.arrayBuffer();
 
     const keyword = `warm ${uid()}`;
-    const kwId = crypto.randomUUID();
+    const kw = make.keyword.build({ keyword });
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(kwId, keyword),
-      env.DB.prepare("INSERT INTO leads (id, keyword_id, store_name, store_url) VALUES (?1, ?2, 'S', 'https://s.example')").bind(
-        crypto.randomUUID(),
-        kwId,
-      ),
+      make.keyword.statement(env.DB, kw),
+      make.lead.statement(env.DB, { keywordId: kw.id, storeName: "S", storeUrl: "https://s.example" }),
     ]);
     const warm = await getAs(bob, `/warm-leads.csv?${new URLSearchParams({ keyword })}`);
     expect(warm.status).toBe(200);
@@ -406,18 +404,17 @@ describe("exports", () => {
   it("migration 0022 strips the search text from export entries stored before it, keeping the filters", async () => {
     const owner = await createUser();
     const typed = `someone-${uid()}@example.com`;
-    const rows: [string, string, string | null][] = [
-      [`e1-${uid()}`, "export.leads", JSON.stringify({ form: "waitlist", q: typed, status: "qualified", owner: owner.id })],
-      [`e2-${uid()}`, "export.leads", JSON.stringify({ status: typed, due: "overdue", owner: typed, page: "2" })],
-      [`e3-${uid()}`, "export.leads", JSON.stringify({ form: "contact", q: "  " })],
-      [`e4-${uid()}`, "export.warm-leads", JSON.stringify({ keyword: typed })],
+    const rows: [string, string, Record<string, unknown> | null][] = [
+      [`e1-${uid()}`, "export.leads", { form: "waitlist", q: typed, status: "qualified", owner: owner.id }],
+      [`e2-${uid()}`, "export.leads", { status: typed, due: "overdue", owner: typed, page: "2" }],
+      [`e3-${uid()}`, "export.leads", { form: "contact", q: "  " }],
+      [`e4-${uid()}`, "export.warm-leads", { keyword: typed }],
       [`e5-${uid()}`, "export.leads", null],
-      [`e6-${uid()}`, "pages.update", JSON.stringify({ q: "kept: not an export" })],
+      [`e6-${uid()}`, "pages.update", { q: "kept: not an export" }],
     ];
-    await env.DB.batch(
-      rows.map(([id, action, detail]) =>
-        env.DB.prepare("INSERT INTO audit_log (id, at, action, detail) VALUES (?1, ?2, ?3, ?4)").bind(id, Date.now(), action, detail),
-      ),
+    await make.auditEntry.createMany(
+      env.DB,
+      rows.map(([id, action, detail]) => ({ id, at: new Date(), action, detail })),
     );
     const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0023_audit_search_text.sql");
     expect(migration).toBeTruthy();
@@ -505,10 +502,7 @@ describe("/admin/audit", () => {
       address: "192.0.2.1",
       detail: { n: i },
     }));
-    const db = getDb(env);
-    // 9 columns a row: 10 rows a statement stay under D1's 100 bound parameters.
-    for (let i = 0; i < rows.length; i += 10) await db.insert(auditLog).values(rows.slice(i, i + 10));
-    return rows;
+    return make.auditEntry.createMany(env.DB, rows);
   }
   const count = (html: string) => /data-testid="audit-count"[^>]*>([^<]*)</.exec(html)?.[1];
   const recordsShown = (html: string) => [...html.matchAll(/pages · (rec-\d+)/g)].map((m) => m[1]);
@@ -586,9 +580,7 @@ describe("retention", () => {
     await waitOnExecutionContext(ctx);
   }
   const insert = (action: string, ageDays: number) =>
-    getDb(env)
-      .insert(auditLog)
-      .values({ action, at: new Date(Date.now() - ageDays * 86_400_000) });
+    make.auditEntry.create(env.DB, { action, at: new Date(Date.now() - ageDays * 86_400_000) });
 
   it("removes entries older than AUDIT_RETENTION_DAYS (365 by default) and keeps the rest", async () => {
     const action = `seed.retention-${uid()}`;

@@ -5,6 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as make from "../factories";
+import type { blogCategories } from "~/db/schema";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, envWithFailingBatch, postForm, request } from "./helpers";
 
@@ -14,31 +16,26 @@ const DAY = 86_400_000;
 async function insertPost(p: {
   slug: string;
   title?: string;
-  category?: string;
+  category?: (typeof blogCategories)[number];
   published?: boolean;
   daysAgo?: number;
   excerpt?: string;
   tags?: string[];
   content?: unknown;
 }) {
-  const at = Date.now() - (p.daysAgo ?? 0) * DAY;
-  await env.DB.prepare(
-    `INSERT INTO blogs (id, slug, title, excerpt, content, category, tags, is_published, published_at, created_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)`,
-  )
-    .bind(
-      crypto.randomUUID(),
-      p.slug,
-      p.title ?? `Post ${p.slug}`,
-      p.excerpt ?? "An excerpt.",
-      JSON.stringify(p.content ?? [{ type: "paragraph", text: "Body text of the post." }]),
-      p.category ?? "marketing",
-      JSON.stringify(p.tags ?? []),
-      p.published === false ? 0 : 1,
-      p.published === false ? null : at,
-      at,
-    )
-    .run();
+  const at = new Date(Date.now() - (p.daysAgo ?? 0) * DAY);
+  await make.blog.create(env.DB, {
+    slug: p.slug,
+    title: p.title ?? `Post ${p.slug}`,
+    excerpt: p.excerpt ?? "An excerpt.",
+    content: (p.content ?? [{ type: "paragraph", text: "Body text of the post." }]) as unknown[],
+    category: p.category ?? "marketing",
+    tags: p.tags ?? [],
+    isPublished: p.published !== false,
+    publishedAt: p.published === false ? null : at,
+    createdAt: at,
+    updatedAt: at,
+  });
 }
 
 describe("blog list", () => {

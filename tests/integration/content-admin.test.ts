@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, envWithFailingBatch, postForm, request } from "./helpers";
 
@@ -265,14 +266,10 @@ describe("pages", () => {
 
   it("searches by title and pages 25 at a time", async () => {
     const tag = `zq${uid()}`;
-    const statements = Array.from({ length: 30 }, (_, i) =>
-      env.DB.prepare("INSERT INTO pages (id, slug, title) VALUES (?1, ?2, ?3)").bind(
-        crypto.randomUUID(),
-        `${tag}-${i}`,
-        `Searchable ${tag.toUpperCase()} ${i}`,
-      ),
+    await make.page.createMany(
+      env.DB,
+      Array.from({ length: 30 }, (_, i) => ({ slug: `${tag}-${i}`, title: `Searchable ${tag.toUpperCase()} ${i}` })),
     );
-    await env.DB.batch(statements);
     const editLinks = /href="\/admin\/dashboard\/pages\/[0-9a-f-]{36}"/g;
     const first = await (await get(`/admin/dashboard/pages?q=${tag}`, admin.cookie)).text();
     expect(first.match(editLinks)).toHaveLength(25);

@@ -9,6 +9,8 @@ import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dataKeyring, parseDataKeys, seal, unseal } from "~/lib/encryption.server";
 import { d1Runner, resealPage, unsealedCounts } from "~/lib/reseal.server";
+import * as make from "../factories";
+import type { Sealed } from "~/db/shared";
 import { createUser, get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv, request } from "./helpers";
 import {
@@ -111,11 +113,15 @@ describe("encryption at rest", () => {
     const url = RECEIVER();
     const id = crypto.randomUUID();
     const hookSecret = `whsec_${btoa("legacy-secret-0123456789ab")}`;
-    await env.DB.prepare(
-      "INSERT INTO notification_destinations (id, name, kind, url, secret, events, enabled) VALUES (?1, 'Legacy', 'webhook', ?2, ?3, '[]', 1)",
-    )
-      .bind(id, url, hookSecret)
-      .run();
+    await make.notificationDestination.create(env.DB, {
+      id,
+      name: "Legacy",
+      kind: "webhook",
+      url: url as Sealed,
+      secret: hookSecret as Sealed,
+      events: [],
+      enabled: true,
+    });
 
     expect(await signInWithCode(user, secret)).toMatch(/^__admin_session=/);
     for (let i = 0; i < 10 && (await unsealedCounts(d1Runner(env.DB), await dataKeyring(env)))["users.totp_secret"]! > 0; i++)

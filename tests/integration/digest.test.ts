@@ -12,20 +12,18 @@ import { renderEmail } from "~/email/render.server";
 import { sendDigestIfDue } from "~/features/alerts/digest.server";
 import { dueCounts, endOfUtcDay } from "~/features/people/people-list.server";
 import { endOfLocalDay } from "~/lib/time-zone";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm, recordingEnv } from "./helpers";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const at = (iso: string) => Date.parse(iso);
+/** People seeded as first seen, last seen and changed at the epoch. */
+const atEpoch = { createdAt: new Date(0), lastSeenAt: new Date(0), updatedAt: new Date(0) };
 
 async function setSettings(timeZone: string, digestHour: number, digestEnabled = true) {
-  await env.DB.prepare(
-    `INSERT INTO team_settings (id, time_zone, digest_hour, digest_enabled) VALUES ('team', ?1, ?2, ?3)
-     ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone, digest_hour = excluded.digest_hour, digest_enabled = excluded.digest_enabled`,
-  )
-    .bind(timeZone, digestHour, digestEnabled ? 1 : 0)
-    .run();
+  await make.teamSettings.replace(env.DB, { timeZone, digestHour, digestEnabled });
 }
 
 interface OutboxRow {
@@ -191,13 +189,17 @@ describe("across DST (America/Los_Angeles, 2026)", { timeout: 30_000 }, () => {
 
 describe("the email", () => {
   async function seedPerson(p: { name: string | null; email: string; company?: string | null; due: number | null; form?: string }) {
-    const id = crypto.randomUUID();
-    await env.DB.prepare(
-      `INSERT INTO people (id, email, name, company, status, due_at, first_form, last_form, created_at, last_seen_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, 'new', ?5, ?6, ?6, 0, 0, 0)`,
-    )
-      .bind(id, p.email, p.name, p.company ?? null, p.due, p.form ?? "premium")
-      .run();
+    const form = p.form ?? "premium";
+    const { id } = await make.person.create(env.DB, {
+      email: p.email,
+      name: p.name,
+      company: p.company ?? null,
+      status: "new",
+      dueAt: p.due === null ? null : new Date(p.due),
+      firstForm: form,
+      lastForm: form,
+      ...atEpoch,
+    });
     return id;
   }
   const ctx = { siteUrl: "https://founderleads.example.com", contactEmail: "hello@example.com" };
@@ -247,13 +249,17 @@ describe("the email", () => {
 
   it("lists 50 of each at most, and says how many more with a link to the full list", async () => {
     const now = at("2026-11-23T08:00:00Z");
-    await env.DB.batch(
-      Array.from({ length: 53 }, (_, i) =>
-        env.DB.prepare(
-          `INSERT INTO people (id, email, status, due_at, first_form, last_form, created_at, last_seen_at, updated_at)
-           VALUES (?1, ?2, 'new', ?3, 'onboarding', 'onboarding', 0, 0, 0)`,
-        ).bind(`late-${i}`, `late${i}@example.com`, now - (i + 1) * MINUTE),
-      ),
+    await make.person.createMany(
+      env.DB,
+      Array.from({ length: 53 }, (_, i) => ({
+        id: `late-${i}`,
+        email: `late${i}@example.com`,
+        status: "new" as const,
+        dueAt: new Date(now - (i + 1) * MINUTE),
+        firstForm: "onboarding",
+        lastForm: "onboarding",
+        ...atEpoch,
+      })),
     );
     await sendDigestIfDue(env, now);
     const email = await rendered();
@@ -338,12 +344,14 @@ describe("'Due today' on the dashboard and in the Leads list", () => {
     const due = Math.round((ends[0] + ends[1]) / 2);
     const aucklandEndsFirst = ends[0] === endOfLocalDay(now, "Pacific/Auckland");
     const tag = crypto.randomUUID().slice(0, 8);
-    await env.DB.prepare(
-      `INSERT INTO people (id, email, status, due_at, first_form, last_form, created_at, last_seen_at, updated_at)
-       VALUES (?1, ?2, 'new', ?3, 'premium', 'premium', 0, 0, 0)`,
-    )
-      .bind(crypto.randomUUID(), `between-${tag}@example.com`, due)
-      .run();
+    await make.person.create(env.DB, {
+      email: `between-${tag}@example.com`,
+      status: "new",
+      dueAt: new Date(due),
+      firstForm: "premium",
+      lastForm: "premium",
+      ...atEpoch,
+    });
     const listed = async () =>
       (await (await get(`/admin/dashboard/leads?due=today&q=${tag}`, admin.cookie)).text()).includes(`between-${tag}@example.com`);
 

@@ -12,6 +12,8 @@ import { MAILCHANNELS_URL, type MailChannelsBody } from "~/email/transports.serv
 import { MAX_TOTAL_ATTEMPTS, QUEUE_DELIVERIES, SEND_LEASE_MS, SEND_TIMEOUT_MS } from "~/email/policy";
 import { handleEmailBatch } from "~/email/consumer.server";
 import { sweepOutbox } from "~/email/sweeper.server";
+import type { OutboxRow } from "~/db/schema";
+import * as make from "../factories";
 import { all, envWithFailingStatements, recordingEnv } from "./helpers";
 
 type Row = { status: string; attempts: number; last_error: string | null; sent_at: number | null; next_attempt_at: number };
@@ -21,14 +23,16 @@ async function insertOutbox({
   attempts = 0,
   nextAttemptAt = Date.now(),
   email = `dev-${crypto.randomUUID().slice(0, 8)}@example.com`,
-} = {}) {
-  const id = crypto.randomUUID();
-  await env.DB.prepare(
-    `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at)
-     VALUES (?1, 'waitlist-confirmation', ?2, 'You''re on the waitlist for Founder Quest', ?3, ?4, ?5, ?6)`,
-  )
-    .bind(id, email, JSON.stringify({ email }), status, attempts, nextAttemptAt)
-    .run();
+}: { status?: OutboxRow["status"]; attempts?: number; nextAttemptAt?: number; email?: string } = {}) {
+  const { id } = await make.outboxRow.create(env.DB, {
+    kind: "waitlist-confirmation",
+    recipient: email,
+    subject: "You're on the waitlist for Founder Quest",
+    payload: { email },
+    status,
+    attempts,
+    nextAttemptAt: new Date(nextAttemptAt),
+  });
   return { id, email };
 }
 
@@ -107,12 +111,12 @@ describe("email queue consumer", () => {
 
   it("escapes what visitors typed when it renders the HTML", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 202 }));
-    const id = crypto.randomUUID();
-    await env.DB.prepare(
-      `INSERT INTO email_outbox (id, kind, recipient, subject, payload) VALUES (?1, 'waitlist-notice', 'team@localhost.test', 's', ?2)`,
-    )
-      .bind(id, JSON.stringify({ email: "<img src=x onerror=alert(1)>@x.com" }))
-      .run();
+    const { id } = await make.outboxRow.create(env.DB, {
+      kind: "waitlist-notice",
+      recipient: "team@localhost.test",
+      subject: "s",
+      payload: { email: "<img src=x onerror=alert(1)>@x.com" },
+    });
     await deliver(id, mailchannelsEnv);
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as MailChannelsBody;
     expect(body.content[1]!.value).not.toContain("<img src=x");
@@ -396,7 +400,7 @@ describe("outbox sweeper (cron)", () => {
     expect((await row(exhausted.id)).status).toBe("failed");
   });
 
-  /** `n` failed rows due for retry, for one recipient, in one statement. */
+  /** `n` failed rows due for retry, for one recipient, in one statement (made by SQLite: through a factory, 1,000 rows would be 143). */
   async function insertDueBacklog(n: number): Promise<string> {
     const recipient = `backlog-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await env.DB.prepare(
@@ -437,9 +441,10 @@ describe("outbox sweeper (cron)", () => {
   });
 
   it("removes rate-limit counters of windows that ended a day ago", async () => {
-    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES ('old:ip', ?1, 3), ('new:ip', ?2, 1)")
-      .bind(Date.now() - 2 * 86_400_000, Date.now())
-      .run();
+    await make.rateLimit.createMany(env.DB, [
+      { key: "old:ip", windowStart: Date.now() - 2 * 86_400_000, count: 3 },
+      { key: "new:ip", windowStart: Date.now(), count: 1 },
+    ]);
     await sweep(recordingEnv().env);
     expect(await all("SELECT key FROM rate_limits WHERE key IN ('old:ip', 'new:ip')")).toEqual([{ key: "new:ip" }]);
   });

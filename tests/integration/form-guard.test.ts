@@ -10,6 +10,7 @@ import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { sweepOutbox } from "~/email/sweeper.server";
 import { CONTACT_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 import { formStamp, GUARD_MESSAGES, STAMP_MAX_AGE_MS } from "~/lib/form-guard.server";
+import * as make from "../factories";
 import { all, envLosingAnswers, envWithFailingBatch, freshIp, postForm, recordingEnv, request } from "./helpers";
 import { get, signedInAdmin } from "./admin-helpers";
 import { answers } from "./onboarding-answers";
@@ -315,9 +316,10 @@ describe("a form stamp is good for one submission", () => {
 
   it("keeps used stamps a day, the longest a stamp lives; the cron removes older ones", async () => {
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO used_form_stamps (hash, submission, used_at) VALUES (?1, 'x', ?2), (?3, 'x', ?4)")
-      .bind(`old-${uid()}`, now - STAMP_MAX_AGE_MS - 60_000, `new-${uid()}`, now - STAMP_MAX_AGE_MS + 60_000)
-      .run();
+    await make.usedFormStamp.createMany(env.DB, [
+      { hash: `old-${uid()}`, submission: "x", usedAt: now - STAMP_MAX_AGE_MS - 60_000 },
+      { hash: `new-${uid()}`, submission: "x", usedAt: now - STAMP_MAX_AGE_MS + 60_000 },
+    ]);
     await sweepOutbox(env, now);
     const left = await all<{ used_at: number }>("SELECT used_at FROM used_form_stamps WHERE used_at < ?", now - STAMP_MAX_AGE_MS);
     expect(left).toEqual([]);

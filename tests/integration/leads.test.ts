@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { personStatements } from "~/features/submissions/index.server";
 import { exportPeople } from "~/features/people/people-export.server";
 import { parsePeopleFilters, whereOf } from "~/features/people/people-list.server";
+import type { PersonStatus } from "~/db/schema";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, postForm } from "./helpers";
 
@@ -25,7 +27,7 @@ interface Seed {
   name?: string | null;
   company?: string | null;
   app?: string | null;
-  status?: string;
+  status?: PersonStatus;
   due?: number | null;
   seen?: number;
   owner?: string | null;
@@ -34,32 +36,27 @@ interface Seed {
 
 /** People with their links, straight into D1 (the forms' own linking is tested in people.test.ts). */
 async function seedPeople(list: Seed[]): Promise<string[]> {
-  const ids = list.map(() => crypto.randomUUID());
-  await env.DB.batch(
-    list.flatMap((p, i) => [
-      env.DB.prepare(
-        `INSERT INTO people (id, email, name, company, app, status, owner_id, due_at, first_form, last_form, created_at, last_seen_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?10, ?10)`,
-      ).bind(
-        ids[i],
-        p.email,
-        p.name ?? null,
-        p.company ?? null,
-        p.app ?? null,
-        p.status ?? "new",
-        p.owner ?? null,
-        p.due ?? null,
-        p.form ?? "waitlist",
-        p.seen ?? 1_700_000_000_000 + i,
-      ),
-      env.DB.prepare("INSERT INTO person_submissions (form, record_id, person_id, created_at) VALUES (?1, ?2, ?3, 0)").bind(
-        p.form ?? "waitlist",
-        crypto.randomUUID(),
-        ids[i],
-      ),
-    ]),
-  );
-  return ids;
+  const people = list.map((p, i) => {
+    const form = p.form ?? "waitlist";
+    const seen = new Date(p.seen ?? 1_700_000_000_000 + i);
+    return make.person.build({
+      email: p.email,
+      name: p.name ?? null,
+      company: p.company ?? null,
+      app: p.app ?? null,
+      status: p.status ?? "new",
+      ownerId: p.owner ?? null,
+      dueAt: p.due === undefined || p.due === null ? null : new Date(p.due),
+      firstForm: form,
+      lastForm: form,
+      createdAt: seen,
+      lastSeenAt: seen,
+      updatedAt: seen,
+    });
+  });
+  const links = people.map((p) => ({ form: p.firstForm, personId: p.id, createdAt: new Date(0) }));
+  await env.DB.batch([...make.person.statements(env.DB, people), ...make.personSubmission.statements(env.DB, links)]);
+  return people.map((p) => p.id);
 }
 
 /** The addresses on the page, in order, as read (an address may carry a <wbr/> before its @). */
@@ -125,11 +122,11 @@ describe("the Leads list", () => {
       { email: `csv-${tag}@example.com`, name: '=HYPERLINK("http://evil")', status: "qualified", owner: admin.id, due },
       { email: `other-${tag}@example.com`, status: "new" },
     ]);
-    await env.DB.prepare(
-      "INSERT INTO person_notes (id, person_id, author_id, author_email, body) VALUES (?1, ?2, ?3, ?4, 'a'), (?5, ?2, ?3, ?4, 'b')",
-    )
-      .bind(crypto.randomUUID(), id, admin.id, admin.email, crypto.randomUUID())
-      .run();
+    const author = { personId: id!, authorId: admin.id, authorEmail: admin.email };
+    await make.personNote.createMany(env.DB, [
+      { ...author, body: "a" },
+      { ...author, body: "b" },
+    ]);
     const res = await get(`/admin/leads.csv?q=${tag}&status=qualified`, admin.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -251,10 +248,12 @@ describe("the onboarding funnel and the outcomes per form on the home", () => {
     const [before7, before30] = [funnel(await home(7)), funnel(await home())];
     const now = Date.now();
     const draft = (step: number, done: boolean, at: number) =>
-      env.DB.prepare(
-        `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at)
-         VALUES (?1, ?2, ?3, '{}', ?4, ?5, ?5)`,
-      ).bind(crypto.randomUUID(), `funnel-${uid()}@example.com`, step, done ? 1 : 0, at);
+      make.onboardingSubmission.statement(env.DB, {
+        stepCompleted: step,
+        isCompleted: done,
+        createdAt: new Date(at),
+        updatedAt: new Date(at),
+      });
     await env.DB.batch([
       draft(0, false, now), // started, never past step 1
       draft(1, false, now), // reached step 2
@@ -280,23 +279,19 @@ describe("the onboarding funnel and the outcomes per form on the home", () => {
     const before30 = { checklist: outcome(await home(), "Checklist"), premium: outcome(await home(), "Premium request") };
     const before90 = outcome(await home(90), "Premium request");
     const now = Date.now();
-    const person = (status: string) => {
-      const id = crypto.randomUUID();
-      return {
-        id,
-        insert: env.DB.prepare(
-          `INSERT INTO people (id, email, status, first_form, last_form, created_at, last_seen_at, updated_at)
-           VALUES (?1, ?2, ?3, 'checklist', 'checklist', ?4, ?4, ?4)`,
-        ).bind(id, `outcome-${uid()}@example.com`, status, now),
-      };
+    const person = (status: PersonStatus) => {
+      const row = make.person.build({
+        status,
+        firstForm: "checklist",
+        lastForm: "checklist",
+        createdAt: new Date(now),
+        lastSeenAt: new Date(now),
+        updatedAt: new Date(now),
+      });
+      return { id: row.id, insert: make.person.statement(env.DB, row) };
     };
     const link = (form: string, personId: string, at: number) =>
-      env.DB.prepare("INSERT INTO person_submissions (form, record_id, person_id, created_at) VALUES (?1, ?2, ?3, ?4)").bind(
-        form,
-        crypto.randomUUID(),
-        personId,
-        at,
-      );
+      make.personSubmission.statement(env.DB, { form, personId, createdAt: new Date(at) });
     const [a, b, c, d] = [person("qualified"), person("new"), person("lost"), person("customer")];
     await env.DB.batch([
       a.insert,
@@ -308,9 +303,14 @@ describe("the onboarding funnel and the outcomes per form on the home", () => {
       link("checklist", b.id, now),
       link("checklist", c.id, now - 2 * DAY),
       // C was a customer, then lost: reached all the same.
-      env.DB.prepare(
-        "INSERT INTO person_events (id, person_id, kind, from_value, to_value, actor, created_at) VALUES (?1, ?2, 'status', 'new', 'customer', 'a@example.com', ?3)",
-      ).bind(crypto.randomUUID(), c.id, now),
+      make.personEvent.statement(env.DB, {
+        personId: c.id,
+        kind: "status",
+        fromValue: "new",
+        toValue: "customer",
+        actor: "a@example.com",
+        createdAt: new Date(now),
+      }),
       link("premium", d.id, now - 40 * DAY),
     ]);
     const html = await home();

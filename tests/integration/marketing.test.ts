@@ -1,14 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rememberVisitorEmail } from "~/lib/visitor.server";
+import * as make from "../factories";
 import { all, burstUntilRefused, cookieFrom, freshIp, postForm, recordingEnv, request } from "./helpers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 
 async function insertPage(slug: string, title: string, published: boolean, content: unknown) {
-  await env.DB.prepare("INSERT INTO pages (id, slug, title, meta_description, content, is_published) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    .bind(crypto.randomUUID(), slug, title, `${title} meta`, JSON.stringify(content), published ? 1 : 0)
-    .run();
+  await make.page.create(env.DB, {
+    slug,
+    title,
+    metaDescription: `${title} meta`,
+    content: JSON.stringify(content),
+    isPublished: published,
+  });
 }
 
 describe("legal and company pages from the pages table", () => {
@@ -38,9 +43,11 @@ describe("legal and company pages from the pages table", () => {
 
 describe("home page", () => {
   it("shows the home-announcement content block above the hero, escaped", async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO content_blocks (id, name, type, content) VALUES (?1, 'home-announcement', 'banner', ?2)")
-      .bind(crypto.randomUUID(), JSON.stringify({ text: "New: <i>Scaling</i> cohort opens Monday" }))
-      .run();
+    await make.contentBlock.replace(env.DB, {
+      name: "home-announcement",
+      type: "banner",
+      content: JSON.stringify({ text: "New: <i>Scaling</i> cohort opens Monday" }),
+    });
     const html = await (await request("/")).text();
     expect(html).toContain("New: &lt;i&gt;Scaling&lt;/i&gt; cohort opens Monday");
     expect(html.indexOf("cohort opens Monday")).toBeLessThan(html.indexOf("Merchants ready to install"));
@@ -49,17 +56,13 @@ describe("home page", () => {
   });
 
   it("shows a block or page whose content is raw text, not JSON", async () => {
-    await env.DB.prepare("INSERT OR REPLACE INTO content_blocks (id, name, type, content) VALUES (?1, 'home-announcement', 'banner', ?2)")
-      .bind(crypto.randomUUID(), "Plain text { not json")
-      .run();
+    await make.contentBlock.replace(env.DB, { name: "home-announcement", type: "banner", content: "Plain text { not json" });
     const home = await request("/");
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("Plain text { not json");
     await env.DB.prepare("DELETE FROM content_blocks WHERE name = 'home-announcement'").run();
     const slug = `raw-${uid()}`;
-    await env.DB.prepare("INSERT INTO pages (id, slug, title, content, is_published) VALUES (?1, ?2, 'Raw', ?3, 1)")
-      .bind(crypto.randomUUID(), slug, "First.\n\nSecond {")
-      .run();
+    await make.page.create(env.DB, { slug, title: "Raw", content: "First.\n\nSecond {", isPublished: true });
     const page = await (await request(`/${slug}`)).text();
     expect(page).toContain("<p>First.</p>");
     expect(page).toContain("<p>Second {</p>");

@@ -11,6 +11,7 @@ import { CONFIRM_DELETE_MESSAGE } from "~/lib/admin-resource/types";
 import { MEDIA_MESSAGES } from "~/features/media/media.messages";
 import { listMediaForPicker, mediaSizes, mediaUsage } from "~/features/media/media.server";
 import { AVIF, GIF, HTML, JPEG, oversized, PNG, PNG_1X1, SVG, WEBP_VP8L, WEBP_VP8X } from "../fixtures/images";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, freshIp, request } from "./helpers";
 
@@ -232,13 +233,19 @@ describe("in use", () => {
     const { key } = await uploaded(unique(PNG), "png", "hero.png");
     const pageId = crypto.randomUUID();
     const title = `Landing ${pageId.slice(0, 6)}`;
-    await env.DB.prepare("INSERT INTO pages (id, slug, title, content, is_published) VALUES (?1, ?2, ?3, ?4, 1)")
-      .bind(pageId, `landing-${pageId.slice(0, 6)}`, title, JSON.stringify([{ type: "image", src: `/media/${key}`, alt: "Hero" }]))
-      .run();
-    const blogId = crypto.randomUUID();
-    await env.DB.prepare("INSERT INTO blogs (id, slug, title, content, category, featured_image) VALUES (?1, ?2, ?3, '[]', 'other', ?4)")
-      .bind(blogId, `post-${blogId.slice(0, 6)}`, "A post", `https://founderleads.example.com/media/${key}`)
-      .run();
+    await make.page.create(env.DB, {
+      id: pageId,
+      slug: `landing-${pageId.slice(0, 6)}`,
+      title,
+      content: JSON.stringify([{ type: "image", src: `/media/${key}`, alt: "Hero" }]),
+      isPublished: true,
+    });
+    const { id: blogId } = await make.blog.create(env.DB, {
+      title: "A post",
+      content: [],
+      category: "other",
+      featuredImage: `https://founderleads.example.com/media/${key}`,
+    });
 
     const usage = (await mediaUsage(env, [key])).get(key)!;
     expect(usage).toEqual(

@@ -20,6 +20,7 @@ import { NEWSLETTER_MESSAGES } from "~/features/lead-capture/lead-capture.messag
 import { PRIVACY_NOTICE } from "~/features/privacy/notice";
 import { unseal } from "~/lib/encryption.server";
 import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, ORIGIN, postForm, recordingEnv, request } from "./helpers";
 
@@ -503,19 +504,12 @@ describe("pruning unconfirmed sign-ups (cron)", () => {
   it("deletes sign-ups unconfirmed for RETENTION_UNCONFIRMED_SIGNUP_DAYS with their consents, with a fixed clock", async () => {
     const now = Date.UTC(2030, 0, 15, 12);
     const tag = uid();
-    const seed = async (name: string, status: string, requestedDaysAgo: number, withdrawn = false) => {
+    const seed = async (name: string, status: "pending" | "confirmed" | "unsubscribed", requestedDaysAgo: number, withdrawn = false) => {
       const email = `${name}-${tag}@example.com`;
-      const at = now - requestedDaysAgo * DAY;
+      const at = new Date(now - requestedDaysAgo * DAY);
       await env.DB.batch([
-        env.DB.prepare("INSERT INTO newsletter_subscribers (id, email, status, requested_at, created_at) VALUES (?1, ?2, ?3, ?4, ?4)").bind(
-          crypto.randomUUID(),
-          email,
-          status,
-          at,
-        ),
-        env.DB.prepare(
-          "INSERT INTO consents (id, email, list, notice_version, given_at, withdrawn_at) VALUES (?1, ?2, 'newsletter', 'v', ?3, ?4)",
-        ).bind(crypto.randomUUID(), email, at, withdrawn ? at : null),
+        make.newsletterSubscriber.statement(env.DB, { email, status, requestedAt: at, createdAt: at }),
+        make.consent.statement(env.DB, { email, list: "newsletter", noticeVersion: "v", givenAt: at, withdrawnAt: withdrawn ? at : null }),
       ]);
       return email;
     };

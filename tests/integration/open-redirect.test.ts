@@ -8,6 +8,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import * as make from "../factories";
 import { ORIGIN, postForm, request } from "./helpers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
@@ -128,9 +129,7 @@ describe("links in rendered content", () => {
       { type: "list", items: corpus.map((u, i) => `**[bold bypass ${i}](${u})**`) },
       { type: "paragraph", text: "[a same-site link](/a/../contact) and [an anchor](#top)" },
     ];
-    await env.DB.prepare("INSERT INTO pages (id, slug, title, content, is_published) VALUES (?1, ?2, 'Links', ?3, 1)")
-      .bind(crypto.randomUUID(), slug, JSON.stringify(content))
-      .run();
+    await make.page.create(env.DB, { slug, title: "Links", content: JSON.stringify(content), isPublished: true });
     const res = await request(`/${slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -125,6 +125,7 @@ describe("migration 0011: the backfill links every submission stored before it",
     );
     const recent = Date.now() - HOUR;
     const form = (o: Record<string, string>) => JSON.stringify({ ...answers(o.email), ...o });
+    // Rows as the tables stood before 0011 (raw SQL: the factories write today's columns, which these tables lack yet).
     await db.batch([
       db
         .prepare(

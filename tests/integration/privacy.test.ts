@@ -15,6 +15,7 @@ import { EXEMPT_TABLES, PERSONAL_DATA } from "~/features/privacy/personal-data.s
 import { runRetention } from "~/features/privacy/retention.server";
 import { emailHash } from "~/lib/audit.server";
 import worker from "../../server";
+import * as make from "../factories";
 import { SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, envWithFailingBatch, postForm, request } from "./helpers";
 import { answers } from "./onboarding-answers";
@@ -123,27 +124,34 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
     .bind(title)
     .run();
   // An unfinished onboarding draft.
-  await env.DB.prepare("INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed) VALUES (?1, ?2, 1, ?3, 0)")
-    .bind(crypto.randomUUID(), email, JSON.stringify({ email, firstName: name }))
-    .run();
+  await make.onboardingSubmission.create(env.DB, { email, stepCompleted: 1, formData: { email, firstName: name } });
   // A store in the Lead Finder with this contact.
-  const keyword = crypto.randomUUID();
+  const keyword = make.keyword.build();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(keyword, `kw-${uid()}`),
-    env.DB.prepare(
-      "INSERT INTO leads (id, keyword_id, store_name, store_url, email) VALUES (?1, ?2, 'Store', 'https://store.example', ?3)",
-    ).bind(crypto.randomUUID(), keyword, email),
+    make.keyword.statement(env.DB, keyword),
+    make.lead.statement(env.DB, { keywordId: keyword.id, storeName: "Store", storeUrl: "https://store.example", email }),
   ]);
   // A webhook delivery about the person, and a try whose answer echoed the event (delivery itself: alerts.test.ts).
-  const delivery = crypto.randomUUID();
+  const delivery = make.outboxRow.build({
+    kind: "submission.created",
+    recipient: "http://localhost/hook",
+    subject: "submission.created",
+    payload: { type: "submission.created", data: { email } },
+    status: "failed",
+    attempts: 1,
+    nextAttemptAt: new Date(0),
+    createdAt: new Date(0),
+    channel: "webhook",
+  });
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at, created_at, channel)
-       VALUES (?1, 'submission.created', 'http://localhost/hook', 'submission.created', ?2, 'failed', 1, 0, 0, 'webhook')`,
-    ).bind(delivery, JSON.stringify({ type: "submission.created", data: { email } })),
-    env.DB.prepare(
-      "INSERT INTO delivery_attempts (id, delivery_id, at, outcome, response_code, error) VALUES (?1, ?2, 0, 'failed', 400, ?3)",
-    ).bind(crypto.randomUUID(), delivery, `Bad request: ${email}`),
+    make.outboxRow.statement(env.DB, delivery),
+    make.deliveryAttempt.statement(env.DB, {
+      deliveryId: delivery.id,
+      at: new Date(0),
+      outcome: "failed",
+      responseCode: 400,
+      error: `Bad request: ${email}`,
+    }),
   ]);
   // The team's work on the person: a status change and a note.
   const person = (await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", email))[0]!;
@@ -297,54 +305,59 @@ describe("export and erasure of one address", () => {
     expect(await countsOf(ann)).toEqual(before);
   });
 
-  it("erases in one batch: nothing holds the address, questions stay published without name and email, others untouched; a retry is one erasure", async () => {
-    // An address of its own (and its Jo): the block's other tests may run after this one, in any order.
-    const ann = `erased-${uid()}@example.com`;
-    const joann = `jo${ann}`;
-    const seeded = await seedPerson(ann, admin.cookie, "Ann");
-    expect(
-      (await postForm("/contact", { name: "Jo", email: joann, message: "Please send me some leads too.", redirectTo: "/contact" })).status,
-    ).toBe(302);
-    const bobBefore = await countsOf(bob);
-    const joannBefore = await countsOf(joann);
-    const requestId = crypto.randomUUID();
-    const res = await privacyPost({ intent: "erase", email: ` ${ann.toUpperCase()}`, requestId, confirm: "yes" });
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/admin/privacy");
+  it(
+    "erases in one batch: nothing holds the address, questions stay published without name and email, others untouched; a retry is one erasure",
+    { timeout: 30_000 },
+    async () => {
+      // An address of its own (and its Jo): the block's other tests may run after this one, in any order.
+      const ann = `erased-${uid()}@example.com`;
+      const joann = `jo${ann}`;
+      const seeded = await seedPerson(ann, admin.cookie, "Ann");
+      expect(
+        (await postForm("/contact", { name: "Jo", email: joann, message: "Please send me some leads too.", redirectTo: "/contact" }))
+          .status,
+      ).toBe(302);
+      const bobBefore = await countsOf(bob);
+      const joannBefore = await countsOf(joann);
+      const requestId = crypto.randomUUID();
+      const res = await privacyPost({ intent: "erase", email: ` ${ann.toUpperCase()}`, requestId, confirm: "yes" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/admin/privacy");
 
-    expect(Object.values(await countsOf(ann)).every((n) => n === 0)).toBe(true);
-    expect(await everywhere(ann, joann)).toEqual([]);
-    expect(await all("SELECT id FROM people WHERE id = ?1", seeded.personId)).toEqual([]);
-    const [question] = await all<Record<string, unknown>>(
-      "SELECT status, submitter_name, submitter_email, answer FROM qa_submissions WHERE title = ?1",
-      seeded.title,
-    );
-    expect(question).toEqual({ status: "published", submitter_name: null, submitter_email: null, answer: "Start with the App Store." });
-    const page = await request(`/questions-and-answers`);
-    expect(await page.text()).toContain(seeded.title.replace("?", ""));
+      expect(Object.values(await countsOf(ann)).every((n) => n === 0)).toBe(true);
+      expect(await everywhere(ann, joann)).toEqual([]);
+      expect(await all("SELECT id FROM people WHERE id = ?1", seeded.personId)).toEqual([]);
+      const [question] = await all<Record<string, unknown>>(
+        "SELECT status, submitter_name, submitter_email, answer FROM qa_submissions WHERE title = ?1",
+        seeded.title,
+      );
+      expect(question).toEqual({ status: "published", submitter_name: null, submitter_email: null, answer: "Start with the App Store." });
+      const page = await request(`/questions-and-answers`);
+      expect(await page.text()).toContain(seeded.title.replace("?", ""));
 
-    expect(await countsOf(bob)).toEqual(bobBefore);
-    expect(await countsOf(joann)).toEqual(joannBefore);
-    expect(joannBefore.contact_messages).toBe(1);
-    expect(joannBefore.email_outbox).toBeGreaterThan(0);
+      expect(await countsOf(bob)).toEqual(bobBefore);
+      expect(await countsOf(joann)).toEqual(joannBefore);
+      expect(joannBefore.contact_messages).toBe(1);
+      expect(joannBefore.email_outbox).toBeGreaterThan(0);
 
-    // The same confirmation again (a retry after a lost answer): nothing left to erase, one entry.
-    expect((await privacyPost({ intent: "erase", email: ann, requestId, confirm: "yes" })).status).toBe(302);
-    const hash = await emailHash(env, ann);
-    const entries = await all<{ detail: string }>(
-      "SELECT detail FROM audit_log WHERE action = 'privacy.erase' AND instr(detail, ?1) > 0",
-      hash,
-    );
-    expect(entries.map((e) => JSON.parse(e.detail) as unknown)).toEqual([{ email: hash, requestId }]);
+      // The same confirmation again (a retry after a lost answer): nothing left to erase, one entry.
+      expect((await privacyPost({ intent: "erase", email: ann, requestId, confirm: "yes" })).status).toBe(302);
+      const hash = await emailHash(env, ann);
+      const entries = await all<{ detail: string }>(
+        "SELECT detail FROM audit_log WHERE action = 'privacy.erase' AND instr(detail, ?1) > 0",
+        hash,
+      );
+      expect(entries.map((e) => JSON.parse(e.detail) as unknown)).toEqual([{ email: hash, requestId }]);
 
-    // The Leads list no longer has Ann.
-    const leads = await request("/admin/dashboard/leads", { headers: { Cookie: admin.cookie } });
-    const leadsHtml = await leads.text();
-    // Not Ann (Jo's address contains hers: only as a whole address).
-    expect(leadsHtml).not.toMatch(new RegExp(`[^a-z]${ann.replace(/[.-]/g, "\\$&")}`));
-    expect(leadsHtml).toContain(joann);
-    expect(leadsHtml).toContain(bob);
-  });
+      // The Leads list no longer has Ann.
+      const leads = await request("/admin/dashboard/leads", { headers: { Cookie: admin.cookie } });
+      const leadsHtml = await leads.text();
+      // Not Ann (Jo's address contains hers: only as a whole address).
+      expect(leadsHtml).not.toMatch(new RegExp(`[^a-z]${ann.replace(/[.-]/g, "\\$&")}`));
+      expect(leadsHtml).toContain(joann);
+      expect(leadsHtml).toContain(bob);
+    },
+  );
 
   it("opens the summary and the confirmation from a person's page (their address filled in)", async () => {
     const [bobPerson] = await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", bob);
@@ -373,15 +386,29 @@ describe("retention, run by the cron with a fixed clock", () => {
     await waitOnExecutionContext(ctx);
   }
 
-  const outbox = (id: string, status: string, ageDays: number) =>
-    env.DB.prepare(
-      `INSERT INTO email_outbox (id, kind, recipient, subject, payload, status, attempts, next_attempt_at, created_at, sent_at, last_error)
-       VALUES (?1, 'contact-notice', 'team@localhost.test', 'New contact message from Ada', '{"name":"Ada","email":"ada@example.com"}', ?2, 1, ?3, ?3, ?4, 'timeout')`,
-    ).bind(id, status, at(ageDays), status === "sent" ? at(ageDays) : null);
+  const outbox = (id: string, status: "sent" | "queued" | "failed", ageDays: number) =>
+    make.outboxRow.statement(env.DB, {
+      id,
+      kind: "contact-notice",
+      recipient: "team@localhost.test",
+      subject: "New contact message from Ada",
+      payload: { name: "Ada", email: "ada@example.com" },
+      status,
+      attempts: 1,
+      nextAttemptAt: new Date(at(ageDays)),
+      createdAt: new Date(at(ageDays)),
+      sentAt: status === "sent" ? new Date(at(ageDays)) : null,
+      lastError: "timeout",
+    });
   const draft = (id: string, createdDays: number, updatedDays: number, completed = false) =>
-    env.DB.prepare(
-      `INSERT INTO onboarding_submissions (id, email, step_completed, form_data, is_completed, created_at, updated_at) VALUES (?1, 'ada@example.com', 2, '{}', ?2, ?3, ?4)`,
-    ).bind(id, completed ? 1 : 0, at(createdDays), at(updatedDays));
+    make.onboardingSubmission.statement(env.DB, {
+      id,
+      email: "ada@example.com",
+      stepCompleted: 2,
+      isCompleted: completed,
+      createdAt: new Date(at(createdDays)),
+      updatedAt: new Date(at(updatedDays)),
+    });
 
   it("empties sent emails' bodies after 30 days (metadata kept), deletes drafts untouched for 90 days, by default", async () => {
     const p = `r-${uid()}`;

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { emailHash, emailHashes } from "~/lib/audit.server";
 import { base64url } from "~/lib/crypto.server";
 import { readUnsubscribeToken, unsubscribeUrl } from "~/lib/list-unsubscribe.server";
+import * as make from "../factories";
 import { createUser, get, login, SAME_ORIGIN } from "./admin-helpers";
 import { all, cookieFrom, ORIGIN, postForm, recordingEnv, request } from "./helpers";
 
@@ -101,9 +102,11 @@ describe("audit hashes", () => {
     ]);
     const raw = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`audit-email:${stranger}`)));
     const legacyHash = [...raw.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    await env.DB.prepare("INSERT INTO audit_log (id, at, action, detail) VALUES (?1, ?2, 'signin.failure', ?3)")
-      .bind(crypto.randomUUID(), Date.now() - 60_000, JSON.stringify({ reason: "unknown-email", email: legacyHash }))
-      .run();
+    await make.auditEntry.create(env.DB, {
+      at: new Date(Date.now() - 60_000),
+      action: "signin.failure",
+      detail: { reason: "unknown-email", email: legacyHash },
+    });
     // Under the audit purpose's key, then after a rotation (the old root kept for audit).
     expect((await login(stranger, "not a password at all")).status).toBe(401);
     const after: Env = { ...env, SESSION_SECRET: "the-next-root-secret-0123456789", SESSION_SECRET_PREVIOUS: `audit:${OLD_ROOT}` };

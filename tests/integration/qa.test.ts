@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { toFtsQuery } from "~/features/qa/search";
+import * as make from "../factories";
+import type { qaCategories } from "~/db/schema";
 import { all, envWithFailingBatch, envWithFailingWrites, postForm, recordingEnv, request } from "./helpers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
@@ -10,31 +12,24 @@ async function insertQuestion(
     title: string;
     question: string;
     answer: string | null;
-    category: string;
-    status: string;
+    category: (typeof qaCategories)[number];
+    status: "pending" | "published";
     featured: boolean;
     views: number;
     createdAt: number;
   }> = {},
 ) {
-  const id = crypto.randomUUID();
-  const slug = `q-${uid()}`;
-  await env.DB.prepare(
-    "INSERT INTO qa_submissions (id, title, question, answer, category, slug, status, is_featured, view_count, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-  )
-    .bind(
-      id,
-      fields.title ?? `A question about apps ${uid()}`,
-      fields.question ?? "How should a new Shopify app find its first merchants?",
-      fields.answer ?? null,
-      fields.category ?? "general",
-      slug,
-      fields.status ?? "published",
-      fields.featured ? 1 : 0,
-      fields.views ?? 0,
-      fields.createdAt ?? Date.now(),
-    )
-    .run();
+  const { id, slug } = await make.qaSubmission.create(env.DB, {
+    title: fields.title ?? `A question about apps ${uid()}`,
+    question: fields.question ?? "How should a new Shopify app find its first merchants?",
+    answer: fields.answer ?? null,
+    category: fields.category ?? "general",
+    slug: `q-${uid()}`,
+    status: fields.status ?? "published",
+    isFeatured: fields.featured ?? false,
+    viewCount: fields.views ?? 0,
+    createdAt: new Date(fields.createdAt ?? Date.now()),
+  });
   return { id, slug };
 }
 

@@ -6,8 +6,10 @@
  * a restore is a new save (stale-checked, itself kept); a save the database
  * refuses leaves neither the save nor a revision; lists show who last saved.
  */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
+import * as make from "../factories";
 import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, envRacingOn, postForm, request } from "./helpers";
 
@@ -171,11 +173,16 @@ describe("pages", () => {
     const { fields, row } = await create("pages");
     // 55 older versions, stored as a save would have.
     const seeded = Array.from({ length: 55 }, (_, i) => ({ id: `seed-${row.id}-${i}`, savedAt: row.updated_at - 1000 * (55 - i) }));
-    await all(
-      `INSERT INTO revisions (id, resource, record_id, data, saved_by, saved_at)
-       SELECT json_extract(value, '$.id'), 'pages', ?1, '{}', 'old@example.com', json_extract(value, '$.savedAt') FROM json_each(?2)`,
-      row.id,
-      JSON.stringify(seeded),
+    await make.revision.createMany(
+      env.DB,
+      seeded.map(({ id, savedAt }) => ({
+        id,
+        resource: "pages",
+        recordId: row.id,
+        data: "{}",
+        savedBy: "old@example.com",
+        savedAt: new Date(savedAt),
+      })),
     );
     expect(await revisionsOf(row.id)).toHaveLength(55);
 
@@ -247,8 +254,7 @@ describe("pages", () => {
 
 describe("Q&A", () => {
   it("keeps no revisions and has no version page", async () => {
-    const id = crypto.randomUUID();
-    await all("INSERT INTO qa_submissions (id, title, question, category, slug) VALUES (?1, 'Q', 'What?', 'general', ?1)", id);
+    const { id } = await make.qaSubmission.create(env.DB, { title: "Q", question: "What?" });
     expect((await get(`/admin/dashboard/qa/${id}/revisions/anything`, ada.cookie)).status).toBe(404);
   });
 });

@@ -10,6 +10,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteCookie } from "~/lib/cookies.server";
+import * as make from "../factories";
 import { freshIp, postForm, request, waitFor } from "./helpers";
 
 /** Steps and statements from a response's Server-Timing header. */
@@ -55,19 +56,41 @@ const PUBLIC_GETS = [
 
 let returningVisitor = "";
 beforeAll(async () => {
+  const now = new Date();
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO qa_submissions (id, title, question, answer, category, slug, status, created_at)
-       VALUES ('rt-q', 'How do round trips add up?', 'A question for the budget test.', 'One step per page.', 'technical', 'round-trip-question', 'published', ?1)`,
-    ).bind(Date.now()),
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO blogs (id, slug, title, excerpt, content, category, tags, is_published, published_at, created_at, updated_at)
-       VALUES ('rt-b', 'round-trip-post', 'Round trips', 'Excerpt', '[{"type":"paragraph","text":"Body"}]', 'marketing', '["speed"]', 1, ?1, ?1, ?1)`,
-    ).bind(Date.now()),
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO guides (id, slug, title, description, content, category, is_published, order_index)
-       VALUES ('rt-g', 'round-trip-guide', 'Round-trip guide', 'A guide', '{"sections":[{"heading":"One","paragraphs":["Step"]}]}', 'speed', 1, 99)`,
-    ),
+    make.qaSubmission.statement(env.DB, {
+      id: "rt-q",
+      title: "How do round trips add up?",
+      question: "A question for the budget test.",
+      answer: "One step per page.",
+      category: "technical",
+      slug: "round-trip-question",
+      status: "published",
+      createdAt: now,
+    }),
+    make.blog.statement(env.DB, {
+      id: "rt-b",
+      slug: "round-trip-post",
+      title: "Round trips",
+      excerpt: "Excerpt",
+      content: [{ type: "paragraph", text: "Body" }],
+      category: "marketing",
+      tags: ["speed"],
+      isPublished: true,
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    make.guide.statement(env.DB, {
+      id: "rt-g",
+      slug: "round-trip-guide",
+      title: "Round-trip guide",
+      description: "A guide",
+      content: JSON.stringify({ sections: [{ heading: "One", paragraphs: ["Step"] }] }),
+      category: "speed",
+      isPublished: true,
+      orderIndex: 99,
+    }),
   ]);
   const cookie = async (key: Parameters<typeof siteCookie>[1], value: unknown) =>
     (await (await siteCookie(env, key)).serialize(value)).split(";")[0];

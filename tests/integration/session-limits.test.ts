@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LOGIN_MESSAGES } from "~/features/auth/auth.messages";
 import { SESSION_SETTINGS_MESSAGES } from "~/features/auth/session-settings";
 import { totpCode } from "../totp";
+import * as make from "../factories";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, postForm } from "./helpers";
 
@@ -70,7 +71,7 @@ describe("the guard ends sessions past the team's limits", () => {
 
   it("costs no extra D1 step: the limits are read with the session row", async () => {
     const admin = await signedInAdmin();
-    await env.DB.prepare("INSERT INTO team_settings (id, session_idle_minutes, session_max_minutes) VALUES ('team', 30, 1440)").run();
+    await make.teamSettings.create(env.DB, { sessionIdleMinutes: 30, sessionMaxMinutes: 1440 });
     expect(dbSteps(await get("/admin", admin.cookie))).toBe(1);
   });
 
@@ -189,10 +190,7 @@ describe("a save refused because the session ended is kept for after sign-in", (
     const setup = await (await get("/admin/account/two-factor", admin.cookie)).text();
     const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(setup)![1]!;
     expect((await post("/admin/account/two-factor", { code: await totpCode(secret) }, admin.cookie)).status).toBe(200);
-    const personId = crypto.randomUUID();
-    await env.DB.prepare("INSERT INTO people (id, email, first_form, last_form, last_seen_at) VALUES (?1, ?2, 'contact', 'contact', ?3)")
-      .bind(personId, `person-${uid()}@example.com`, Date.now())
-      .run();
+    const { id: personId } = await make.person.create(env.DB, { firstForm: "contact", lastForm: "contact", lastSeenAt: new Date() });
     await env.DB.prepare("DELETE FROM admin_sessions WHERE user_id = ?1").bind(admin.id).run(); // ended elsewhere
     const note = `Called back, wants a demo ${uid()}`;
     const save = await post(

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RESET_MESSAGES, TEAM_MESSAGES } from "~/features/auth/account.messages";
 import { removeAdmin } from "~/features/auth/team.server";
 import { unseal } from "~/lib/encryption.server";
+import * as make from "../factories";
 import { createUser, get, login, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, cookieFrom, postForm, recordingEnv } from "./helpers";
 
@@ -172,14 +173,15 @@ describe("removing an admin", () => {
     const db = env.TEAM_TEST_DB;
     await applyD1Migrations(db, env.TEST_MIGRATIONS);
     const teamEnv = { ...env, DB: db };
-    await db.batch([
-      db.prepare("INSERT INTO users (id, email, password_hash) VALUES ('a', 'a@example.com', 'x'), ('b', 'b@example.com', 'x')"),
-      db.prepare("INSERT INTO user_roles (user_id, role) VALUES ('a', 'admin'), ('b', 'admin')"),
-    ]);
+    await make.createAdmin(db, { id: "a", email: "a@example.com" });
+    await make.createAdmin(db, { id: "b", email: "b@example.com" });
     const a = { id: "a", email: "a@example.com", twoFactor: false, sessionId: "s" };
     const b = { id: "b", email: "b@example.com", twoFactor: false, sessionId: "s" };
     // Both remove each other at once: one wins, the other is refused as the last admin.
-    const answers = await Promise.all([removeAdmin(teamEnv, a, "b", a), removeAdmin(teamEnv, b, "a", b)]);
+    const answers = await Promise.all([
+      removeAdmin(teamEnv, "b", { admin: a, actor: a }),
+      removeAdmin(teamEnv, "a", { admin: b, actor: b }),
+    ]);
     expect(answers.filter((x) => x === null)).toHaveLength(1);
     expect(answers.filter((x) => x === TEAM_MESSAGES.lastAdmin)).toHaveLength(1);
     const left = await db.prepare("SELECT count(*) AS n FROM user_roles WHERE role = 'admin'").first<{ n: number }>();

@@ -9,6 +9,7 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { exportWarmLeads } from "~/features/warm-leads/warm-leads.server";
+import * as make from "../factories";
 import { get, signedInAdmin } from "./admin-helpers";
 import { cookieFrom, envWithFailingBatch, postForm, request } from "./helpers";
 
@@ -45,25 +46,19 @@ async function seed(keywords: Record<string, Lead[]>): Promise<Record<string, st
   const ids: Record<string, string> = {};
   const statements: D1PreparedStatement[] = [];
   for (const [keyword, leads] of Object.entries(keywords)) {
-    const id = crypto.randomUUID();
+    const { id } = make.keyword.build({ keyword });
     ids[keyword] = id;
-    statements.push(env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(id, keyword));
-    for (const l of leads) {
-      statements.push(
-        env.DB.prepare(
-          "INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        ).bind(
-          crypto.randomUUID(),
-          id,
-          l.name,
-          l.url,
-          l.email ?? null,
-          l.app ?? "Bundler",
-          l.status ?? "On Trial",
-          1_700_000_000_000 + l.at * 1000,
-        ),
-      );
-    }
+    statements.push(make.keyword.statement(env.DB, { id, keyword }));
+    const rows = leads.map((l) => ({
+      keywordId: id,
+      storeName: l.name,
+      storeUrl: l.url,
+      email: l.email ?? null,
+      appTesting: l.app ?? "Bundler",
+      status: l.status ?? "On Trial",
+      createdAt: new Date(1_700_000_000_000 + l.at * 1000),
+    }));
+    statements.push(...make.lead.statements(env.DB, rows));
   }
   await env.DB.batch(statements);
   return ids;
@@ -231,9 +226,10 @@ describe("CSV export", () => {
   it("streams a result larger than one export page, each store once, in order", async () => {
     const u = uid();
     const count = 12_345;
-    const keywordId = crypto.randomUUID();
+    const { id: keywordId } = make.keyword.build({ keyword: `${u} bulk` });
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO keywords (id, keyword) VALUES (?1, ?2)").bind(keywordId, `${u} bulk`),
+      make.keyword.statement(env.DB, { id: keywordId, keyword: `${u} bulk` }),
+      // 12,345 stores made by SQLite itself in one statement (through a factory they would be a thousand statements).
       env.DB.prepare(
         `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?2 - 1)
          INSERT INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at)

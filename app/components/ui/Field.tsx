@@ -34,34 +34,51 @@ export function ErrorList({
   );
 }
 
-/** Label, control, hint and errors, wired with ids for assistive tech. */
+/**
+ * What a field needs to be wired for assistive tech: its control's `id` (the
+ * label's `for`), the `id` of its error list (the control's
+ * `aria-describedby`) and its errors. A conform field's metadata is one.
+ */
+export interface FieldWiring {
+  id: string;
+  errorId: string;
+  errors?: string[] | null;
+}
+
+/**
+ * Label, control, hint and errors, wired with ids for assistive tech: the one
+ * field of every form. The control (`children`) carries `aria-invalid` and
+ * `aria-describedby` (conform's `getInputProps` and friends set them).
+ */
 export function Field({
   label,
-  htmlFor,
-  errorId,
+  field,
   errors,
   hint,
   srOnlyLabel,
+  tone,
   children,
   className,
 }: {
   label: string;
-  htmlFor: string;
-  errorId: string;
+  field: FieldWiring;
+  /** Errors shown instead of the field's own (e.g. the form's, when the form has one field). */
   errors?: string[] | null;
   hint?: ReactNode;
   srOnlyLabel?: boolean;
+  /** The error list's tone (`inverse` on a dark background). */
+  tone?: "default" | "inverse";
   children: ReactNode;
   className?: string;
 }) {
   return (
     <div className={className}>
-      <label htmlFor={htmlFor} className={cn("mb-1.5 block text-sm font-medium text-ink", srOnlyLabel && "sr-only")}>
+      <label htmlFor={field.id} className={cn("mb-1.5 block text-sm font-medium text-ink", srOnlyLabel && "sr-only")}>
         {label}
       </label>
       {children}
       {hint ? <p className="mt-1.5 text-sm text-slate-600">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={field.errorId} errors={errors ?? field.errors} tone={tone} />
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
-import { useKeptValues } from "~/lib/kept-form";
+import { formatDateTime } from "~/lib/format";
+import { useKeptFormOptions } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { DIGEST_MESSAGES as M, DIGEST_SETTINGS_PATH, HOUR_OPTIONS } from "./digest.messages";
 import type { DigestSettingsData } from "./digest.server";
@@ -33,22 +33,13 @@ export function DigestSettingsForm({ data, actionData }: { data: DigestSettingsP
   };
   const [form, fields] = useForm({
     id: "digest-settings",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: useKeptValues<typeof defaults>() ?? defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useKeptFormOptions(actionData?.result, {}, defaults),
     onValidate: validation.onValidate,
   });
   return (
     <Form method="post" action={DIGEST_SETTINGS_PATH} {...getFormProps(form)} {...validation.formProps} className="space-y-4">
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field
-        label={M.timeZoneLabel}
-        htmlFor={fields.timeZone.id}
-        errorId={fields.timeZone.errorId}
-        errors={fields.timeZone.errors}
-        hint={M.timeZoneHint}
-      >
+      <Field label={M.timeZoneLabel} field={fields.timeZone} hint={M.timeZoneHint}>
         <Input
           {...getInputProps(fields.timeZone, { type: "text" })}
           list="digest-time-zones"
@@ -63,13 +54,7 @@ export function DigestSettingsForm({ data, actionData }: { data: DigestSettingsP
           <option key={z} value={z} />
         ))}
       </datalist>
-      <Field
-        label={M.hourLabel}
-        htmlFor={fields.digestHour.id}
-        errorId={fields.digestHour.errorId}
-        errors={fields.digestHour.errors}
-        hint={M.hourHint}
-      >
+      <Field label={M.hourLabel} field={fields.digestHour} hint={M.hourHint}>
         <select {...getSelectProps(fields.digestHour)} required={false} className={`${inputClasses} max-w-40`}>
           <Options options={HOUR_OPTIONS} />
         </select>

@@ -3,8 +3,9 @@ import { getCollectionProps, getFormProps, getInputProps, useForm, type FieldMet
 import { Form, useNavigation } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
+import { RowAction } from "~/components/ui/RowAction";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { alertEvents, destinationKinds } from "~/db/shared";
 import { useLazyValidation } from "~/lib/lazy-validation";
@@ -26,13 +27,15 @@ function DestinationCard({ d, actionData }: { d: DestinationView; actionData: No
     onValidate: validation.onValidate,
   });
   const small = (intent: string, label: string, variant: "secondary" | "danger" = "secondary") => (
-    <Form method="post" action={NOTIFICATIONS_PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="destinationId" value={d.id} />
-      <Button type="submit" variant={variant} size="sm" aria-label={`${label}: ${d.name}`}>
-        {label}
-      </Button>
-    </Form>
+    <RowAction
+      action={NOTIFICATIONS_PATH}
+      intent={intent}
+      name="destinationId"
+      value={d.id}
+      label={label}
+      ariaLabel={`${label}: ${d.name}`}
+      variant={variant}
+    />
   );
   return (
     <li className="rounded-xl border border-slate-200 p-3 sm:p-4" data-testid="destination">
@@ -97,7 +100,7 @@ function AddDestination({ formKey, actionData }: { formKey: string; actionData: 
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="key" value={formKey} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label={M.nameLabel} htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+      <Field label={M.nameLabel} field={fields.name}>
         <Input {...getInputProps(fields.name, { type: "text" })} required={false} autoComplete="off" className="max-w-md" />
       </Field>
       <fieldset>
@@ -112,7 +115,7 @@ function AddDestination({ formKey, actionData }: { formKey: string; actionData: 
         </div>
         <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} />
       </fieldset>
-      <Field label={M.urlLabel} htmlFor={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors} hint={M.urlHint}>
+      <Field label={M.urlLabel} field={fields.url} hint={M.urlHint}>
         <Input {...getInputProps(fields.url, { type: "url" })} required={false} autoComplete="off" inputMode="url" />
       </Field>
       <EventsFieldset field={fields.events} />
@@ -173,18 +176,14 @@ function Deliveries({ deliveries }: { deliveries: DeliveryView[] }) {
           hideHeader: true,
           card: "actions",
           cell: (r) => (
-            <Form method="post" action={NOTIFICATIONS_PATH}>
-              <input type="hidden" name="intent" value="resend" />
-              <input type="hidden" name="deliveryId" value={r.id} />
-              <Button
-                type="submit"
-                variant="secondary"
-                size="sm"
-                aria-label={`Resend ${r.event} to ${r.destination ?? "a deleted destination"}`}
-              >
-                {M.resend}
-              </Button>
-            </Form>
+            <RowAction
+              action={NOTIFICATIONS_PATH}
+              intent="resend"
+              name="deliveryId"
+              value={r.id}
+              label={M.resend}
+              ariaLabel={`Resend ${r.event} to ${r.destination ?? "a deleted destination"}`}
+            />
           ),
         },
       ]}

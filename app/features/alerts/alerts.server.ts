@@ -14,10 +14,9 @@ import { clearSendReceipt } from "~/email/receipts.server";
 import { enqueueOutbox } from "~/email/outbox.server";
 import { MAX_TOTAL_ATTEMPTS } from "~/email/policy";
 import type { AlertEvent, DestinationKind } from "~/db/shared";
-import { AUDIT_ACTIONS, auditEntry, requestActor } from "~/lib/audit.server";
+import { AUDIT_ACTIONS, auditEntry, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { seal, unseal } from "~/lib/encryption.server";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ALERTS_MESSAGES as M, NOTIFICATIONS_PATH } from "./alerts.messages";
 import { createDestinationSchema, destinationActionSchema, resendSchema, updateEventsSchema } from "./alerts.schema";
@@ -157,16 +156,9 @@ function newSecret(): string {
 
 const unknownForm = () => new Response("Unknown form", { status: 400 });
 
-export async function notificationsAction(request: Request, env: Env, admin: { id: string; email: string }): Promise<Response> {
-  let form: FormData;
-  try {
-    form = await readFormData(request, 16 * 1024);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
+/** One of the page's forms (`intent`), read by the route, done as `actor`. */
+export async function notificationsAction(env: Env, form: FormData, actor: Actor): Promise<Response> {
   const intent = String(form.get("intent") ?? "");
-  const actor = requestActor(request, admin);
   const db = getDb(env);
   const done = (title: string) => redirectWithToast(env, NOTIFICATIONS_PATH, { type: "success", title });
   const refuse = (result: SubmissionResult<string[]>, status = 400) =>

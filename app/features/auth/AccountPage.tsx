@@ -3,7 +3,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
-import { formatDateTime } from "~/components/ui/format";
+import { RowAction } from "~/components/ui/RowAction";
+import { formatDateTime } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { AdminPage, AdminSection } from "~/features/dashboard";
 import { ACCOUNT_PATH, TWO_FACTOR_SETUP_PATH } from "./paths";
@@ -77,18 +78,15 @@ function SessionsSection({ sessions, limits }: { sessions: AccountSession[]; lim
             hideHeader: true,
             card: "actions",
             cell: (s) => (
-              <Form method="post" action={ACCOUNT_PATH}>
-                <input type="hidden" name="intent" value="end-session" />
-                <input type="hidden" name="sessionId" value={s.id} />
-                <Button
-                  type="submit"
-                  variant="danger"
-                  size="sm"
-                  aria-label={s.current ? `Sign out (this browser, ${s.device})` : `End session: ${s.device}`}
-                >
-                  {s.current ? "Sign out" : "End"}
-                </Button>
-              </Form>
+              <RowAction
+                action={ACCOUNT_PATH}
+                intent="end-session"
+                name="sessionId"
+                value={s.id}
+                label={s.current ? "Sign out" : "End"}
+                ariaLabel={s.current ? `Sign out (this browser, ${s.device})` : `End session: ${s.device}`}
+                variant="danger"
+              />
             ),
           },
         ]}

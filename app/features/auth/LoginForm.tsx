@@ -32,10 +32,10 @@ export function LoginForm({ lastResult, kept }: { lastResult?: SubmissionResult<
     <Form method="post" action="/admin/login" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
       <ErrorList id={form.errorId} errors={form.errors} />
       {kept ? <input type="hidden" name={KEPT_PARAM} value={kept} /> : null}
-      <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+      <Field label="Email" field={fields.email}>
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" required={false} />
       </Field>
-      <Field label="Password" htmlFor={fields.password.id} errorId={fields.password.errorId} errors={fields.password.errors}>
+      <Field label="Password" field={fields.password}>
         <Input {...getInputProps(fields.password, { type: "password" })} ref={password} autoComplete="current-password" required={false} />
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -3,7 +3,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, inputClasses, Options } from "~/components/ui/Field";
-import { useKeptValues } from "~/lib/kept-form";
+import { useKeptFormOptions } from "~/lib/kept-form";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import { AdminPage, AdminSection } from "~/features/dashboard";
 import {
@@ -25,32 +25,18 @@ function SessionSettingsForm({ limits, actionData }: { limits: SessionLimitValue
   const defaults = { sessionIdleMinutes: String(limits.sessionIdleMinutes), sessionMaxMinutes: String(limits.sessionMaxMinutes) };
   const [form, fields] = useForm({
     id: "session-settings",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: useKeptValues<typeof defaults>() ?? defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    ...useKeptFormOptions(actionData?.result, {}, defaults),
     onValidate: validation.onValidate,
   });
   return (
     <Form method="post" action={SESSION_SETTINGS_PATH} {...getFormProps(form)} {...validation.formProps} className="space-y-4">
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field
-        label={M.idleLabel}
-        htmlFor={fields.sessionIdleMinutes.id}
-        errorId={fields.sessionIdleMinutes.errorId}
-        errors={fields.sessionIdleMinutes.errors}
-        hint={M.idleHint}
-      >
+      <Field label={M.idleLabel} field={fields.sessionIdleMinutes} hint={M.idleHint}>
         <select {...getSelectProps(fields.sessionIdleMinutes)} required={false} className={`${inputClasses} max-w-xs`}>
           <Options options={IDLE_OPTIONS} />
         </select>
       </Field>
-      <Field
-        label={M.lifetimeLabel}
-        htmlFor={fields.sessionMaxMinutes.id}
-        errorId={fields.sessionMaxMinutes.errorId}
-        errors={fields.sessionMaxMinutes.errors}
-      >
+      <Field label={M.lifetimeLabel} field={fields.sessionMaxMinutes}>
         <select {...getSelectProps(fields.sessionMaxMinutes)} required={false} className={`${inputClasses} max-w-xs`}>
           <Options options={LIFETIME_OPTIONS} />
         </select>

@@ -71,7 +71,7 @@ export function SimpleForm({
       {fields.map((f) => {
         const field = conformFields[f.name]!;
         return (
-          <Field key={f.name} label={f.label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={f.hint}>
+          <Field key={f.name} label={f.label} field={field} hint={f.hint}>
             <Input
               {...getInputProps(field, { type: f.type ?? "text" })}
               autoComplete={f.autoComplete}

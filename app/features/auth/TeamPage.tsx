@@ -1,9 +1,10 @@
 /** The team page: admins, pending invitations, invite. */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
-import { Button, buttonClasses } from "~/components/ui/Button";
-import { formatDateTime } from "~/components/ui/format";
+import { buttonClasses } from "~/components/ui/Button";
+import { RowAction } from "~/components/ui/RowAction";
+import { formatDateTime } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { AdminPage, AdminSection } from "~/features/dashboard";
 import { TEAM_PATH } from "./paths";
@@ -84,13 +85,15 @@ export function TeamPage({ data, actionData }: { data: TeamData; actionData: Tea
               hideHeader: true,
               card: "actions",
               cell: (i) => (
-                <Form method="post" action={TEAM_PATH}>
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="invitationId" value={i.id} />
-                  <Button type="submit" variant="danger" size="sm" aria-label={`Withdraw the invitation of ${i.email}`}>
-                    Withdraw
-                  </Button>
-                </Form>
+                <RowAction
+                  action={TEAM_PATH}
+                  intent="revoke"
+                  name="invitationId"
+                  value={i.id}
+                  label="Withdraw"
+                  ariaLabel={`Withdraw the invitation of ${i.email}`}
+                  variant="danger"
+                />
               ),
             },
           ]}

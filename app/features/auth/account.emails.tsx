@@ -1,6 +1,6 @@
 /** The emails of the admin's account: the password-reset link, the invitation and the two-factor lock notice. */
 import { z } from "zod";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { defineEmailTemplate } from "~/email/template";
 import { INVITATION_PATH, RESET_PATH } from "./paths";
 import { relinkAccountToken } from "./tokens.server";

@@ -1,16 +1,15 @@
 /** The signed-in admin's own account: sessions, password, two-factor sign-in and its recovery codes. */
-import { auditEntry, type Actor } from "~/lib/audit.server";
+import { auditEntry } from "~/lib/audit.server";
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { getDb, type Db } from "~/lib/db.server";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
 import { readTeamSettings, type SessionLimits } from "~/lib/team-settings.server";
 import { ACCOUNT_MESSAGES } from "./account.messages";
 import { codeLockedMessage } from "./auth.messages";
-import type { SessionAdmin } from "./guard.server";
+import type { AdminActor, SessionAdmin } from "./guard.server";
 import { hashPassword, passwordPepper, verifyPassword } from "./password.server";
 import { isWeakPassword } from "./password-strength.server";
-import { endOtherSessions, listSessions } from "./sessions.server";
+import { endOtherSessions, endSession, listSessions } from "./sessions.server";
 import {
   codeAttempt,
   countCodeAttempt,
@@ -63,9 +62,8 @@ export function newPasswordRefusal(password: string, email: string, field = "pas
  */
 export async function changePassword(
   env: Env,
-  admin: SessionAdmin,
   input: { currentPassword: string; newPassword: string },
-  actor: Actor,
+  { admin, actor }: AdminActor,
 ): Promise<FieldRefusal | null> {
   const hash = await passwordHashOf(env, admin.id);
   if (!hash || !(await verifyPassword(input.currentPassword, hash, passwordPepper(env)))) {
@@ -123,9 +121,8 @@ async function checkPasswordAndCode(
  */
 export async function disableTwoFactor(
   env: Env,
-  admin: SessionAdmin,
   input: { password: string; code: string },
-  actor: Actor,
+  { admin, actor }: AdminActor,
 ): Promise<FieldRefusal | null> {
   const db = getDb(env);
   const checked = await checkPasswordAndCode(env, db, admin, input, actor.address ?? null);
@@ -146,9 +143,8 @@ export async function disableTwoFactor(
  */
 export async function makeNewRecoveryCodes(
   env: Env,
-  admin: SessionAdmin,
   input: { password: string; code: string },
-  actor: Actor,
+  { admin, actor }: AdminActor,
 ): Promise<{ codes: string[] } | FieldRefusal> {
   const db = getDb(env);
   const checked = await checkPasswordAndCode(env, db, admin, input, actor.address ?? null);
@@ -162,14 +158,22 @@ export async function makeNewRecoveryCodes(
   return { codes };
 }
 
-/** A small form (the account, sign-in and team forms): over 16 KB is refused with 413, never a 500. */
-export async function readSmallForm(request: Request): Promise<FormData> {
-  try {
-    return await readFormData(request, 16 * 1024);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
+/** Ends one of this admin's other sessions (the account page's list), with its audit entry, in one batch. */
+export async function endAdminSession(env: Env, sessionId: string, { admin, actor }: AdminActor): Promise<void> {
+  const db = getDb(env);
+  await db.batch([
+    endSession(db, admin.id, sessionId),
+    auditEntry(db, { action: "sessions.end", actor, resource: "admin_sessions", recordId: sessionId }),
+  ]);
+}
+
+/** Ends every session of this admin but the current one, with its audit entry, in one batch. */
+export async function endOtherAdminSessions(env: Env, { admin, actor }: AdminActor): Promise<void> {
+  const db = getDb(env);
+  await db.batch([
+    endOtherSessions(db, admin.id, admin.sessionId),
+    auditEntry(db, { action: "sessions.end-others", actor, resource: "users", recordId: admin.id }),
+  ]);
 }
 
 /** A form whose `intent` no page sends: 400. */

@@ -1,5 +1,5 @@
 /** The admin feature's messages: the spec's texts, shared by the browser and the server. */
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 
 export const LOGIN_MESSAGES = {
   emailRequired: "Email is required",

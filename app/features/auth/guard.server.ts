@@ -1,7 +1,9 @@
 /**
- * The guard every admin loader and action calls first (`requireAdmin`), and sign-out. The sign-in steps
- * that start a session are sign-in.server.ts.
+ * The guard every admin loader and action calls first (`requireAdminActor`), and sign-out. The sign-in steps
+ * that start a session are sign-in.server.ts. These take the `Request` because they are HTTP by nature: the
+ * session cookie, the origin check, the kept form of a refused POST.
  */
+import { requestActor, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 import { requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -51,7 +53,7 @@ export const twoFactorRequired = (env: Env) => env.ADMIN_REQUIRE_2FA === "true";
  * expired costs one more (its end). When the site requires two-factor
  * sign-in, an admin without it is sent to set it up first.
  */
-export async function requireAdmin(request: Request, env: Env): Promise<SessionAdmin> {
+async function requireAdmin(request: Request, env: Env): Promise<SessionAdmin> {
   requireSameOrigin(request, env);
   const storage = await adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
@@ -78,6 +80,18 @@ export async function requireAdmin(request: Request, env: Env): Promise<SessionA
     throw await redirectWithToast(env, TWO_FACTOR_SETUP_PATH, { type: "error", title: LOGIN_MESSAGES.twoFactorRequired });
   }
   return found.admin;
+}
+
+/** The signed-in admin and who acts in the audit log's terms (the admin with the request's address). */
+export type AdminActor = { admin: SessionAdmin; actor: Actor };
+
+/**
+ * The guard every admin loader and action calls first (see `requireAdmin`), answering with the admin and
+ * the actor that feature functions take last: `const { admin, actor } = await requireAdminActor(request, env)`.
+ */
+export async function requireAdminActor(request: Request, env: Env): Promise<AdminActor> {
+  const admin = await requireAdmin(request, env);
+  return { admin, actor: requestActor(request, admin) };
 }
 
 /** The signed-in admin, if any (for the login page, which sends them on). */

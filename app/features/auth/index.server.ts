@@ -1,7 +1,7 @@
 /** The sign-in and accounts feature's public module (server only): the guard, and what the cron and the root use. */
 import { invitationEmail, passwordResetEmail, twoFactorLockEmail } from "./account.emails";
 
-export { optionalAdmin, requireAdmin, type SessionAdmin } from "./guard.server";
+export { optionalAdmin, requireAdminActor, type AdminActor, type SessionAdmin } from "./guard.server";
 export { keptFormFor } from "./kept-form.server";
 export { pruneSessions } from "./sessions.server";
 

@@ -12,7 +12,7 @@ import { getDb } from "~/lib/db.server";
 import { invitationEmail } from "./account.emails";
 import { INVITATION_PATH } from "./paths";
 import { TEAM_MESSAGES } from "./account.messages";
-import type { SessionAdmin } from "./guard.server";
+import type { AdminActor } from "./guard.server";
 import { hashPassword, passwordPepper } from "./password.server";
 import { claimTokenStatement, newAccountToken, tokenLink, type AccountToken } from "./tokens.server";
 
@@ -77,7 +77,7 @@ const revokePendingInvitations = (db: ReturnType<typeof getDb>, email: string, n
  * outbox). An earlier pending invitation for the same address is withdrawn in
  * the same batch. Returns a message for the email field when it is refused.
  */
-export async function inviteAdmin(env: Env, admin: SessionAdmin, email: string, actor: Actor): Promise<string | null> {
+export async function inviteAdmin(env: Env, email: string, { admin, actor }: AdminActor): Promise<string | null> {
   const db = getDb(env);
   const existing = await db
     .select({ id: users.id })
@@ -162,7 +162,7 @@ export async function findAdmin(env: Env, userId: string) {
  * statement: never the last admin, even when two admins remove each other at
  * once. Returns the refusal to show, or null when done.
  */
-export async function removeAdmin(env: Env, admin: SessionAdmin, userId: string, actor: Actor): Promise<string | null> {
+export async function removeAdmin(env: Env, userId: string, { admin, actor }: AdminActor): Promise<string | null> {
   if (userId === admin.id) return TEAM_MESSAGES.notYourself;
   const guard = sql`EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${userId} AND role = 'admin') AND (SELECT count(*) FROM user_roles WHERE role = 'admin') > 1`;
   // The entry first, on the delete's own condition; RETURNING, not meta.changes: D1 counts the cascade's rows too.

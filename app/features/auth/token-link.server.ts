@@ -7,10 +7,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requestAddress } from "~/lib/audit.server";
-import { requireSameOrigin } from "~/lib/request.server";
+import { readSmallForm, requireSameOrigin } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { choosePasswordSchema } from "./account.schema";
-import { newPasswordRefusal, readSmallForm } from "./account.server";
+import { newPasswordRefusal } from "./account.server";
 import { LOGIN_PATH } from "./paths";
 import { findUsableToken, type AccountToken, type AccountTokenKind } from "./tokens.server";
 

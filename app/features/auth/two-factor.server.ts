@@ -14,7 +14,7 @@
  * - Wrong codes are counted per admin, whatever the address (`CODE_RULE`): the
  *   sign-in's second step and the account page's code checks alike.
  */
-import { auditEntry, type Actor } from "~/lib/audit.server";
+import { auditEntry } from "~/lib/audit.server";
 import { getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
@@ -28,7 +28,8 @@ import { seal, unseal } from "~/lib/encryption.server";
 import { macsFor, signFor } from "~/lib/keys.server";
 import { rateLimitHit, rateLimitResult, rateLimitUncount, type RateLimitRule } from "~/lib/rate-limit.server";
 import { twoFactorLockEmail } from "./account.emails";
-import { endOtherSessions, type SessionAdmin } from "./sessions.server";
+import type { AdminActor } from "./guard.server";
+import { endOtherSessions } from "./sessions.server";
 
 const TOTP = { algorithm: "SHA-1", digits: 6, period: 30 } as const;
 const ISSUER = "Founder Leads";
@@ -153,7 +154,7 @@ export async function newRecoveryCodes(env: Env, db: Db, userId: string) {
  * codes (to show once), or null when the code is wrong or there is no set-up
  * in progress.
  */
-export async function confirmTwoFactor(env: Env, admin: SessionAdmin, code: string, actor: Actor): Promise<string[] | null> {
+export async function confirmTwoFactor(env: Env, code: string, { admin, actor }: AdminActor): Promise<string[] | null> {
   const db = getDb(env);
   const userId = admin.id;
   const user = await db.select({ pending: users.totpPendingSecret }).from(users).where(eq(users.id, userId)).get();

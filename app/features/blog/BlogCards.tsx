@@ -1,7 +1,7 @@
 /** Blog cards, the category filter and the list's states (public, rendered on the server). */
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { Pagination } from "~/components/ui/Pagination";
 import { cn } from "~/components/ui/cn";
 import { BLOG_CATEGORIES, CARD_TAGS, categoryLabel } from "./blog.options";

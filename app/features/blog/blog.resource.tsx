@@ -1,7 +1,7 @@
 /** The Blogs tab, declared on the admin resource pattern (server half: blog.resource.server.ts). */
 import { z } from "zod";
 import { Badge } from "~/components/ui/Badge";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { defineResource, lastSavedByColumn } from "~/lib/admin-resource/types";
 import { contentEditorShape, contentRules, storedContent } from "~/features/content";
 import { checkboxField, multiLine, optionalField, singleLine, slugRule } from "~/lib/validation";

@@ -1,6 +1,6 @@
 import { StructuredContent } from "~/components/content/StructuredContent";
 import { Container } from "~/components/ui/Container";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 
 /** A site page or a guide: title, an optional lead, the content through the one renderer. */
 export function ContentPage({

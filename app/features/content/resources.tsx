@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { singleLine } from "~/lib/validation";
 import { Badge } from "~/components/ui/Badge";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { defineResource, lastSavedByColumn, type ListColumn, type ResourceMessages } from "~/lib/admin-resource/types";
 import { contentEditorShape, contentRules, storedContent } from "./editor/schema";
 import { checkboxField, integerOrZero, optionalLongText, optionalText, slugField, titleField } from "./content.schema";

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import type { Paged } from "~/lib/pagination";
 import { TabHeading } from "./AdminShell";
 import { auditQuery, detailText, NO_ACTOR, type AuditFilters } from "./audit";

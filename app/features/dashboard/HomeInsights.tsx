@@ -6,7 +6,7 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { personFormLabel } from "~/lib/people";
 import { BarChart } from "./BarChart";

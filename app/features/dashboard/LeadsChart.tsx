@@ -2,7 +2,7 @@
  * Leads per day, stacked by kind, drawn as SVG on the server through the
  * dashboard's bar chart; the numbers are also in a table behind a disclosure.
  */
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { Table, type Column } from "~/components/ui/Table";
 import { BarChart } from "./BarChart";
 import { CHART_KINDS, type ChartDay } from "./leads-chart";

@@ -1,28 +1,15 @@
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
-import { Button } from "~/components/ui/Button";
 import { Pagination } from "~/components/ui/Pagination";
+import { RowAction } from "~/components/ui/RowAction";
 import { EmptyState, Table } from "~/components/ui/Table";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import type { Paged } from "~/lib/pagination";
 import { FilterPills, TabHeading } from "./AdminShell";
 import { VISITOR_EMAIL_CAP } from "~/email/policy";
 import type { OutboxListRow, OutboxStatus } from "./outbox.server";
 
 const statusTone = { queued: "warning", sent: "success", failed: "danger", capped: "neutral" } as const;
-
-function ResendButton({ id }: { id: string }) {
-  const navigation = useNavigation();
-  const resending = navigation.formData?.get("id") === id;
-  return (
-    <Form method="post">
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" name="intent" value="resend" size="sm" disabled={resending}>
-        {resending ? "Resending..." : "Resend"}
-      </Button>
-    </Form>
-  );
-}
 
 export function OutboxTab({ status, list }: { status: OutboxStatus | null; list: Paged<OutboxListRow> }) {
   const [params] = useSearchParams();
@@ -79,7 +66,10 @@ export function OutboxTab({ status, list }: { status: OutboxStatus | null; list:
             header: "Actions",
             hideHeader: true,
             card: "actions",
-            cell: (r) => (r.status === "failed" ? <ResendButton id={r.id} /> : null),
+            cell: (r) =>
+              r.status === "failed" ? (
+                <RowAction intent="resend" name="id" value={r.id} label="Resend" busyLabel="Resending..." variant="primary" />
+              ) : null,
           },
         ]}
       />

@@ -176,7 +176,6 @@ function FieldControl({
   suggestions?: string[];
   library: FormData_["library"];
 }) {
-  const errorsProps = { errorId: field.errorId, errors: field.errors };
   switch (def.kind) {
     case "image":
       return <ImageChoiceField def={def} field={field} library={library} />;
@@ -193,19 +192,19 @@ function FieldControl({
       );
     case "textarea":
       return (
-        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+        <Field label={def.label} field={field} hint={def.hint}>
           <Textarea {...getTextareaProps(field)} rows={def.rows ?? 4} placeholder={def.placeholder} />
         </Field>
       );
     case "file":
       return (
-        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+        <Field label={def.label} field={field} hint={def.hint}>
           <Input {...getInputProps(field, { type: "file" })} accept={def.accept} required={required} />
         </Field>
       );
     case "select":
       return (
-        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+        <Field label={def.label} field={field} hint={def.hint}>
           <select {...getSelectProps(field)} className={inputClasses}>
             <Options options={def.options ?? []} empty="Choose…" />
           </select>
@@ -213,7 +212,7 @@ function FieldControl({
       );
     default:
       return (
-        <Field label={def.label} htmlFor={field.id} hint={def.hint} {...errorsProps}>
+        <Field label={def.label} field={field} hint={def.hint}>
           <Input
             {...getInputProps(field, { type: def.kind === "number" ? "number" : "text" })}
             placeholder={def.placeholder}

@@ -8,7 +8,7 @@ import { StructuredContent } from "~/components/content/StructuredContent";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import type { RevisionData } from "~/lib/admin-resource/server";
 import type { RevisionSummary } from "~/lib/admin-resource/server-types";
 import { resourcePath, revisionPath, UPDATED_AT_FIELD, type AnyResourceDef, type FieldDef } from "~/lib/admin-resource/types";

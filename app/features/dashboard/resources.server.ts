@@ -1,4 +1,4 @@
-/** The server half of the dashboard's resources, by tab, and their loaders and actions (each behind requireAdmin). */
+/** The server half of the dashboard's resources, by tab, and their loaders and actions (each behind requireAdminActor). */
 import { blogsServer } from "~/features/blog/index.server";
 import { contentBlocksServer, contentFieldKind, guidesServer, MEDIA_SRC, pagesServer } from "~/features/content/index.server";
 import { mediaServer } from "~/features/media/index.server";
@@ -7,7 +7,7 @@ import { createResourceHandlers } from "~/lib/admin-resource/server";
 import type { MediaLibrary, ResourceServer } from "~/lib/admin-resource/server-types";
 import { listMediaForPicker, mediaSizes, storeImage, toMediaItem } from "~/features/media/index.server";
 import { mediaSrc } from "~/features/media";
-import { requireAdmin } from "~/features/auth/index.server";
+import { requireAdminActor } from "~/features/auth/index.server";
 
 const SERVERS: Record<string, ResourceServer> = Object.fromEntries(
   ([pagesServer, guidesServer, contentBlocksServer, qaServer, blogsServer, mediaServer] as ResourceServer[]).map((r) => [r.def.tab, r]),
@@ -27,6 +27,6 @@ const library: MediaLibrary = {
   },
 };
 
-export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdmin, library, {
+export const resourceHandlers = createResourceHandlers((tab) => (tab ? SERVERS[tab] : undefined), requireAdminActor, library, {
   content: contentFieldKind,
 });

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { PrivacyNotice } from "~/features/privacy";
 import { useFetcher } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import { ErrorList, Input } from "~/components/ui/Field";
+import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import type { PublicFormActionData } from "~/lib/forms.server";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
@@ -39,16 +39,14 @@ export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<st
   return (
     <fetcher.Form method="post" action={CHECKLIST_PATH} {...getFormProps(form)} {...formProps}>
       <PublicFormFields redirectTo={CHECKLIST_PATH} />
-      <label htmlFor={fields.email.id} className="mb-1.5 block text-sm font-medium text-ink">
-        Your email
-      </label>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <Input {...getInputProps(fields.email, { type: "email" })} required={false} autoComplete="email" placeholder="you@yourapp.com" />
-        <Button type="submit" size="lg" className="shrink-0" disabled={busy}>
-          {busy ? "Unlocking..." : "Unlock the checklist"}
-        </Button>
-      </div>
-      <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+      <Field label="Your email" field={fields.email}>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Input {...getInputProps(fields.email, { type: "email" })} required={false} autoComplete="email" placeholder="you@yourapp.com" />
+          <Button type="submit" size="lg" className="shrink-0" disabled={busy}>
+            {busy ? "Unlocking..." : "Unlock the checklist"}
+          </Button>
+        </div>
+      </Field>
       <ErrorList id={form.errorId} errors={form.errors} title={M.failureTitle} />
       <PrivacyNotice className="mt-3" />
     </fetcher.Form>

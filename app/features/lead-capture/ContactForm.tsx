@@ -42,23 +42,17 @@ function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<strin
       <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
       <FormGuardFields />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" htmlFor={f.name.id} errorId={f.name.errorId} errors={f.name.errors}>
+        <Field label="Name" field={f.name}>
           <Input {...getInputProps(f.name, { type: "text" })} autoComplete="name" required={false} />
         </Field>
-        <Field label="Email" htmlFor={f.email.id} errorId={f.email.errorId} errors={f.email.errors}>
+        <Field label="Email" field={f.email}>
           <Input {...getInputProps(f.email, { type: "email" })} autoComplete="email" required={false} />
         </Field>
       </div>
-      <Field label="Company (optional)" htmlFor={f.company.id} errorId={f.company.errorId} errors={f.company.errors}>
+      <Field label="Company (optional)" field={f.company}>
         <Input {...getInputProps(f.company, { type: "text" })} autoComplete="organization" />
       </Field>
-      <Field
-        label="How can we help?"
-        htmlFor={f.message.id}
-        errorId={f.message.errorId}
-        errors={f.message.errors}
-        hint="Tell us about your app and the merchants you want to reach."
-      >
+      <Field label="How can we help?" field={f.message} hint="Tell us about your app and the merchants you want to reach.">
         <Textarea {...getTextareaProps(f.message)} rows={6} required={false} />
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} />

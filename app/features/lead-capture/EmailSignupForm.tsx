@@ -6,7 +6,7 @@ import { useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { cn } from "~/components/ui/cn";
-import { ErrorList, Input } from "~/components/ui/Field";
+import { ErrorList, Field, Input } from "~/components/ui/Field";
 
 /**
  * An email-only signup form (waitlist, newsletter). Without JavaScript it is a
@@ -47,13 +47,9 @@ export function EmailSignupForm({
     <fetcher.Form method="post" action={action} {...getFormProps(form)} {...formProps} className="w-full" preventScrollReset>
       <PublicFormFields redirectTo={location.pathname + location.search} />
       <div className={cn("flex flex-col gap-3", layout === "row" && "sm:flex-row sm:items-start")}>
-        <div className="flex-1">
-          <label htmlFor={email.id} className="sr-only">
-            {label}
-          </label>
+        <Field label={label} field={email} srOnlyLabel tone={errorTone} className="flex-1">
           <Input {...getInputProps(email, { type: "email" })} placeholder="you@yourapp.com" autoComplete="email" required={false} />
-          <ErrorList id={email.errorId} errors={email.errors} tone={errorTone} />
-        </div>
+        </Field>
         <Button
           type="submit"
           variant={light ? "primary" : "light"}

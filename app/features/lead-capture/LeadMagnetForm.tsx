@@ -45,13 +45,13 @@ export function LeadMagnetForm({
     <fetcher.Form method="post" action="/lead-magnet" {...getFormProps(form)} {...formProps} className="space-y-4">
       <PublicFormFields redirectTo={here} />
       <input type="hidden" name="page" value={here} />
-      <Field label="First name" htmlFor={fields.firstName.id} errorId={fields.firstName.errorId} errors={fields.firstName.errors}>
+      <Field label="First name" field={fields.firstName}>
         <Input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" required={false} />
       </Field>
-      <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+      <Field label="Email" field={fields.email}>
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" required={false} />
       </Field>
-      <Field label="Your app's URL" htmlFor={fields.appUrl.id} errorId={fields.appUrl.errorId} errors={fields.appUrl.errors}>
+      <Field label="Your app's URL" field={fields.appUrl}>
         <Input {...getInputProps(fields.appUrl, { type: "url" })} placeholder="https://apps.shopify.com/your-app" required={false} />
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} />

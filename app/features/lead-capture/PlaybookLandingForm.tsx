@@ -43,16 +43,16 @@ export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; 
   return (
     <fetcher.Form method="post" action={PLAYBOOK_LANDING_PATH} {...getFormProps(form)} {...formProps} className="space-y-4">
       <PublicFormFields redirectTo={PLAYBOOK_LANDING_PATH} />
-      <Field label="First name" htmlFor={f.firstName.id} errorId={f.firstName.errorId} errors={f.firstName.errors}>
+      <Field label="First name" field={f.firstName}>
         <Input {...getInputProps(f.firstName, { type: "text" })} autoComplete="given-name" required={false} />
       </Field>
-      <Field label="Email" htmlFor={f.email.id} errorId={f.email.errorId} errors={f.email.errors}>
+      <Field label="Email" field={f.email}>
         <Input {...getInputProps(f.email, { type: "email" })} autoComplete="email" required={false} />
       </Field>
-      <Field label="Your app's URL" htmlFor={f.appUrl.id} errorId={f.appUrl.errorId} errors={f.appUrl.errors}>
+      <Field label="Your app's URL" field={f.appUrl}>
         <Input {...getInputProps(f.appUrl, { type: "url" })} placeholder="https://apps.shopify.com/your-app" required={false} />
       </Field>
-      <Field label="Phone (optional)" htmlFor={f.phone.id} errorId={f.phone.errorId} errors={f.phone.errors}>
+      <Field label="Phone (optional)" field={f.phone}>
         <Input {...getInputProps(f.phone, { type: "tel" })} autoComplete="tel" />
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} title={M.failureTitle} />

@@ -78,17 +78,17 @@ export function PremiumAccessForm({
     <fetcher.Form method="post" action={PREMIUM_PATH} {...getFormProps(form)} {...formProps} className="space-y-4">
       <PublicFormFields redirectTo={PREMIUM_PATH} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" htmlFor={f.firstName.id} errorId={f.firstName.errorId} errors={f.firstName.errors}>
+        <Field label="First name" field={f.firstName}>
           <Input {...getInputProps(f.firstName, { type: "text" })} autoComplete="given-name" required={false} data-autofocus="" />
         </Field>
-        <Field label="Company" htmlFor={f.company.id} errorId={f.company.errorId} errors={f.company.errors}>
+        <Field label="Company" field={f.company}>
           <Input {...getInputProps(f.company, { type: "text" })} autoComplete="organization" required={false} />
         </Field>
       </div>
-      <Field label="Email" htmlFor={f.email.id} errorId={f.email.errorId} errors={f.email.errors}>
+      <Field label="Email" field={f.email}>
         <Input {...getInputProps(f.email, { type: "email" })} autoComplete="email" required={false} />
       </Field>
-      <Field label="When do you need access?" htmlFor={f.accessTiming.id} errorId={f.accessTiming.errorId} errors={f.accessTiming.errors}>
+      <Field label="When do you need access?" field={f.accessTiming}>
         <select {...getSelectProps(f.accessTiming)} required={false} className={inputClasses}>
           <Options options={ACCESS_TIMINGS} empty="Select timing" />
         </select>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/forms";
+import { useUpload } from "~/lib/upload";
 import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 import { card, type LeadFinderData } from "./lead-finder.ui";
 import type { UploadReport } from "./upload.server";
@@ -44,11 +45,10 @@ function Report({ report }: { report: UploadReport }) {
 export function UploadForm({ data, report }: { data: LeadFinderData; report?: UploadReport }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [phase, setPhase] = useState<"idle" | "uploading" | "importing">("idle");
+  const { progress, phase, busy: uploading, send } = useUpload();
   const [clientReport, setClientReport] = useState<UploadReport | null>(null);
   const navigation = useNavigation();
-  const busy = phase !== "idle" || navigation.state === "submitting";
+  const busy = uploading || navigation.state === "submitting";
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -59,26 +59,11 @@ export function UploadForm({ data, report }: { data: LeadFinderData; report?: Up
       setClientReport({ ok: false, error: M.missingInput, status: 400 });
       return;
     }
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", UPLOAD_ENDPOINT);
-    xhr.responseType = "json";
-    setPhase("uploading");
-    setProgress(0);
     setClientReport(null);
-    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.upload.onload = () => setPhase("importing");
-    xhr.onload = () => {
-      setPhase("idle");
-      setProgress(null);
-      setClientReport((xhr.response as UploadReport | null) ?? { ok: false, error: M.uploadFailed, status: 503 });
-      revalidator.revalidate();
-    };
-    xhr.onerror = () => {
-      setPhase("idle");
-      setProgress(null);
-      setClientReport({ ok: false, error: M.uploadFailed, status: 503 });
-    };
-    xhr.send(formData);
+    void send(UPLOAD_ENDPOINT, formData).then((reply) => {
+      setClientReport((reply?.json as UploadReport | null | undefined) ?? { ok: false, error: M.uploadFailed, status: 503 });
+      if (reply) revalidator.revalidate();
+    });
   };
   const shown = clientReport ?? report;
   return (
@@ -127,7 +112,7 @@ export function UploadForm({ data, report }: { data: LeadFinderData; report?: Up
           />
         </div>
         <Button type="submit" name="intent" value="upload" disabled={busy}>
-          {phase === "importing" || navigation.state === "submitting" ? "Importing…" : phase === "uploading" ? "Uploading…" : "Upload"}
+          {phase === "processing" || navigation.state === "submitting" ? "Importing…" : phase === "uploading" ? "Uploading…" : "Upload"}
         </Button>
       </Form>
       {progress !== null ? (
@@ -139,7 +124,7 @@ export function UploadForm({ data, report }: { data: LeadFinderData; report?: Up
             className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-slate-100 [&::-webkit-progress-value]:bg-brand-600"
           />
           <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-            {phase === "importing" ? "Importing…" : `Uploading… ${progress}%`}
+            {phase === "processing" ? "Importing…" : `Uploading… ${progress}%`}
           </p>
         </div>
       ) : null}

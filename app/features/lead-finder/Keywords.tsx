@@ -26,14 +26,7 @@ function KeywordForm({ lastResult }: { lastResult?: LeadFinderActionData["keywor
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex items-start gap-2">
-      <Field
-        label="New keyword"
-        htmlFor={fields.keyword.id}
-        errorId={fields.keyword.errorId}
-        errors={fields.keyword.errors ?? form.errors}
-        srOnlyLabel
-        className="flex-1"
-      >
+      <Field label="New keyword" field={fields.keyword} errors={fields.keyword.errors ?? form.errors} srOnlyLabel className="flex-1">
         <Input {...getInputProps(fields.keyword, { type: "text" })} placeholder="e.g. product bundles" />
       </Field>
       <Button type="submit" name="intent" value="add-keyword" disabled={navigation.state === "submitting"}>

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "~/components/ui/Button";
 import { cn } from "~/components/ui/cn";
 import { ConfirmLink, useConfirmDialog, type Confirmation } from "~/components/ui/Confirm";
 import { ExternalLink } from "~/components/ui/ExternalLink";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
 import { useHydrated } from "~/lib/forms";

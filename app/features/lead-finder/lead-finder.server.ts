@@ -1,4 +1,4 @@
-/** The Lead Finder tab's loader and action (every intent behind requireAdmin, called by the route). */
+/** The Lead Finder tab's loader and action (every intent behind requireAdminActor, called by the route). */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";

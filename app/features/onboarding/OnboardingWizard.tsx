@@ -305,7 +305,7 @@ function TextField({
   ...rest
 }: FieldProps & { type?: "text" | "email" | "url" | "tel"; placeholder?: string; autoComplete?: string }) {
   return (
-    <Field label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors} hint={hint}>
+    <Field label={label} field={field} hint={hint}>
       <Input {...getInputProps(field, { type })} {...rest} onInput={onInput} required={false} />
     </Field>
   );
@@ -316,9 +316,7 @@ function LongTextField({ field, label, hint, onInput, counter = true }: FieldPro
   return (
     <Field
       label={label}
-      htmlFor={field.id}
-      errorId={field.errorId}
-      errors={field.errors}
+      field={field}
       hint={
         counter ? (
           <span className={cn(length >= MIN_LONG_TEXT ? "text-emerald-700" : undefined)}>{`${length}/${MIN_LONG_TEXT} characters`}</span>
@@ -340,7 +338,7 @@ function SelectField({
   onInput,
 }: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[] }) {
   return (
-    <Field label={label} htmlFor={field.id} errorId={field.errorId} errors={field.errors}>
+    <Field label={label} field={field}>
       <select {...getSelectProps(field)} onInput={onInput} required={false} className={inputClasses}>
         <Options options={options} empty={placeholder} />
       </select>

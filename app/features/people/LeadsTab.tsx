@@ -5,7 +5,7 @@ import { Email } from "~/components/ui/Email";
 import { Input, inputClasses, Options } from "~/components/ui/Field";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "~/lib/format";
 import { DUE_OPTIONS, NO_OWNER, personFormLabel, personForms, personPath, STATUS_OPTIONS, statusLabel } from "./people.options";
 import type { LeadsData, PersonListRow } from "./people-list.server";
 

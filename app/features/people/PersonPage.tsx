@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RichText } from "~/components/content/StructuredContent";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
-import { formatDateTime } from "~/components/ui/format";
-import { useKeptValues } from "~/lib/kept-form";
+import { formatDateTime } from "~/lib/format";
+import { useKeptFormOptions, useKeptValues } from "~/lib/kept-form";
 import { DueBadge, StatusBadge } from "./LeadsTab";
 import { LEADS_PATH, personFormLabel, personPrivacyPath, STATUS_OPTIONS } from "./people.options";
 import { dueSchema, dueToInput, noteAddSchema, noteDeleteSchema, noteEditSchema, ownerSchema, statusSchema } from "./people.schema";
@@ -23,22 +23,6 @@ function resultFor(actionData: PersonActionData | undefined, intent: PersonActio
   return actionData.result;
 }
 
-/**
- * What every form of the page shares: its last result once idle, validation on blur with the action's schema,
- * and its values: as typed before a session ended (the form told apart by `match`, its intent and note), else
- * `defaults`.
- */
-function useFormOptions<Shape extends Record<string, string>>(lastResult: Result, match: Record<string, string>, defaults?: Shape) {
-  const navigation = useNavigation();
-  const kept = useKeptValues<Shape>(match);
-  return {
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: kept ?? defaults,
-  } as const;
-}
-
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -51,24 +35,18 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 function StatusForm({ data, lastResult }: { data: PersonPageData; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "person-status",
-    ...useFormOptions(lastResult, { intent: "status" }, { status: data.person.status, lostReason: data.person.lost_reason ?? "" }),
+    ...useKeptFormOptions(lastResult, { intent: "status" }, { status: data.person.status, lostReason: data.person.lost_reason ?? "" }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: statusSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="status" />
-      <Field label="Status" htmlFor={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+      <Field label="Status" field={fields.status}>
         <select {...getSelectProps(fields.status)} className={inputClasses}>
           <Options options={STATUS_OPTIONS} />
         </select>
       </Field>
-      <Field
-        label="Reason, when lost"
-        htmlFor={fields.lostReason.id}
-        errorId={fields.lostReason.errorId}
-        errors={fields.lostReason.errors}
-        hint="Contacted and later clear the due date."
-      >
+      <Field label="Reason, when lost" field={fields.lostReason} hint="Contacted and later clear the due date.">
         <Input {...getInputProps(fields.lostReason, { type: "text" })} />
       </Field>
       <ErrorList errors={form.errors} />
@@ -80,13 +58,13 @@ function StatusForm({ data, lastResult }: { data: PersonPageData; lastResult: Re
 function OwnerForm({ data, lastResult }: { data: PersonPageData; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "person-owner",
-    ...useFormOptions(lastResult, { intent: "owner" }, { ownerId: data.person.owner_id ?? "" }),
+    ...useKeptFormOptions(lastResult, { intent: "owner" }, { ownerId: data.person.owner_id ?? "" }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ownerSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="owner" />
-      <Field label="Owner" htmlFor={fields.ownerId.id} errorId={fields.ownerId.errorId} errors={fields.ownerId.errors}>
+      <Field label="Owner" field={fields.ownerId}>
         <select {...getSelectProps(fields.ownerId)} className={inputClasses}>
           <Options options={data.admins.map((a) => ({ value: a.id, label: a.email }))} empty="Nobody" />
         </select>
@@ -102,19 +80,13 @@ function OwnerForm({ data, lastResult }: { data: PersonPageData; lastResult: Res
 function DueForm({ data, lastResult }: { data: PersonPageData; lastResult: Result }) {
   const [form, fields] = useForm({
     id: "person-due",
-    ...useFormOptions(lastResult, { intent: "due" }, { dueAt: dueToInput(data.person.due_at) }),
+    ...useKeptFormOptions(lastResult, { intent: "due" }, { dueAt: dueToInput(data.person.due_at) }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: dueSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="due" />
-      <Field
-        label="Due (UTC)"
-        htmlFor={fields.dueAt.id}
-        errorId={fields.dueAt.errorId}
-        errors={fields.dueAt.errors}
-        hint="Empty clears it."
-      >
+      <Field label="Due (UTC)" field={fields.dueAt} hint="Empty clears it.">
         <Input {...getInputProps(fields.dueAt, { type: "datetime-local" })} />
       </Field>
       <ErrorList errors={form.errors} />
@@ -130,14 +102,14 @@ const MARKUP_HINT = "**bold**, [label](https://…), and lines starting with - m
 function NoteAddForm({ lastResult, noteKey }: { lastResult: Result; noteKey: string }) {
   const [form, fields] = useForm({
     id: "person-note-add",
-    ...useFormOptions<{ body: string }>(lastResult, { intent: "note-add" }),
+    ...useKeptFormOptions<{ body: string }>(lastResult, { intent: "note-add" }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteAddSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value="note-add" />
       <input type="hidden" name="noteKey" value={noteKey} />
-      <Field label="New note" htmlFor={fields.body.id} errorId={fields.body.errorId} errors={fields.body.errors} hint={MARKUP_HINT}>
+      <Field label="New note" field={fields.body} hint={MARKUP_HINT}>
         <Textarea {...getTextareaProps(fields.body)} rows={3} className="min-h-20" />
       </Field>
       <ErrorList errors={form.errors} />
@@ -153,12 +125,12 @@ function NoteActions({ note, actionData }: { note: Extract<TimelineItem, { type:
   const keptEdit = useKeptValues({ intent: "note-edit", noteId: note.id });
   const [form, fields] = useForm({
     id: `note-edit-${note.id}`,
-    ...useFormOptions(editResult, { intent: "note-edit", noteId: note.id }, { body: note.body, noteId: note.id }),
+    ...useKeptFormOptions(editResult, { intent: "note-edit", noteId: note.id }, { body: note.body, noteId: note.id }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteEditSchema }),
   });
   const [deleteForm] = useForm({
     id: `note-delete-${note.id}`,
-    ...useFormOptions(resultFor(actionData, "note-delete", note.id), { intent: "note-delete", noteId: note.id }),
+    ...useKeptFormOptions(resultFor(actionData, "note-delete", note.id), { intent: "note-delete", noteId: note.id }),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noteDeleteSchema }),
   });
   return (
@@ -168,7 +140,7 @@ function NoteActions({ note, actionData }: { note: Extract<TimelineItem, { type:
         <Form method="post" {...getFormProps(form)} className="mt-2 space-y-2">
           <input type="hidden" name="intent" value="note-edit" />
           <input type="hidden" name="noteId" value={note.id} />
-          <Field label="Note" htmlFor={fields.body.id} errorId={fields.body.errorId} errors={fields.body.errors} hint={MARKUP_HINT}>
+          <Field label="Note" field={fields.body} hint={MARKUP_HINT}>
             <Textarea {...getTextareaProps(fields.body)} rows={3} className="min-h-20" />
           </Field>
           <ErrorList errors={form.errors} />

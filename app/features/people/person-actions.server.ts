@@ -7,9 +7,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/cloudflare";
 import type { PersonStatus } from "~/db/schema";
-import { auditStatement, requestActor } from "~/lib/audit.server";
+import { auditStatement, type Actor } from "~/lib/audit.server";
 import { loggable } from "~/lib/log.server";
-import { readFormData } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { alertDeliveriesStatement, returnedIds } from "~/email/events.server";
 import { enqueueOutbox } from "~/email/outbox.server";
@@ -43,8 +42,11 @@ function auditDetail(value: { intent: PersonIntent } & Record<string, unknown>):
  * typed values kept), written with its timeline event in one batch, then
  * post/redirect/get to the person page with a toast.
  */
-export async function personAction(request: Request, env: Env, admin: Admin, personId: string) {
-  const form = await readFormData(request);
+export async function personAction(
+  env: Env,
+  { personId, form }: { personId: string; form: FormData },
+  { admin, actor }: { admin: Admin; actor: Actor },
+) {
   const submission = parseWithZod(form, { schema: personActionSchema });
   const intentValue = String(form.get("intent") ?? "");
   const noteId = typeof form.get("noteId") === "string" ? String(form.get("noteId")) : undefined;
@@ -204,7 +206,7 @@ export async function personAction(request: Request, env: Env, admin: Admin, per
         : undefined;
     const entryInput = {
       action: `people.${value.intent}` as const,
-      actor: requestActor(request, admin),
+      actor,
       resource: "people",
       recordId: personId,
       detail: auditDetail(value),

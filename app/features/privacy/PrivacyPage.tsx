@@ -25,13 +25,7 @@ function LookupForm({ actionData, email }: { actionData?: PrivacyActionData; ema
   return (
     <Form method="post" action={PRIVACY_PATH} {...getFormProps(form)} className="flex flex-wrap items-start gap-3">
       <input type="hidden" name="intent" value="lookup" />
-      <Field
-        label="Email address"
-        htmlFor={fields.email.id}
-        errorId={fields.email.errorId}
-        errors={fields.email.errors}
-        className="min-w-0 flex-1 basis-64"
-      >
+      <Field label="Email address" field={fields.email} className="min-w-0 flex-1 basis-64">
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="off" />
       </Field>
       <Button type="submit" className="sm:mt-7">

@@ -10,7 +10,7 @@ import { data } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { auditStatement, emailHash, type Actor, type AuditAction } from "~/lib/audit.server";
 import { PRIVACY_PATH } from "~/lib/paths";
-import { BodyTooLargeError, readFormData } from "~/lib/request.server";
+import { readSmallForm } from "~/lib/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { PERSONAL_DATA } from "./personal-data.server";
 import { PRIVACY_MESSAGES as M } from "./privacy.messages";
@@ -36,16 +36,6 @@ export async function countPersonalData(db: D1Database, email: string): Promise<
     .bind(email)
     .first<Record<string, number>>();
   return PERSONAL_DATA.map((t, i) => ({ table: t.table, label: t.label, rows: row?.[`c${i}`] ?? 0, eraseText: t.eraseText }));
-}
-
-/** The page's forms are an address and a few hidden fields: more than 16 kB is refused (413). */
-async function readSmallForm(request: Request): Promise<FormData> {
-  try {
-    return await readFormData(request, 16 * 1024);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new Response("Payload too large", { status: 413 });
-    throw error;
-  }
 }
 
 // ---------------------------------------------------------------- export

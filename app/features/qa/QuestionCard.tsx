@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { categoryLabel } from "./qa.options";
 import type { QaCard } from "./qa.server";
 

@@ -34,40 +34,22 @@ export function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<str
           {success}
         </p>
       ) : null}
-      <Field
-        label="Title"
-        htmlFor={f.title.id}
-        errorId={f.title.errorId}
-        errors={f.title.errors}
-        hint="Summarise your question in a sentence."
-      >
+      <Field label="Title" field={f.title} hint="Summarise your question in a sentence.">
         <Input {...getInputProps(f.title, { type: "text" })} required={false} />
       </Field>
-      <Field label="Category" htmlFor={f.category.id} errorId={f.category.errorId} errors={f.category.errors}>
+      <Field label="Category" field={f.category}>
         <select {...getSelectProps(f.category)} required={false} className={inputClasses}>
           <Options options={QA_CATEGORIES} empty="Select a category" />
         </select>
       </Field>
-      <Field
-        label="Your question"
-        htmlFor={f.question.id}
-        errorId={f.question.errorId}
-        errors={f.question.errors}
-        hint="Give the context: your app, your numbers, what you tried."
-      >
+      <Field label="Your question" field={f.question} hint="Give the context: your app, your numbers, what you tried.">
         <Textarea {...getTextareaProps(f.question)} rows={7} required={false} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name (optional)" htmlFor={f.submitterName.id} errorId={f.submitterName.errorId} errors={f.submitterName.errors}>
+        <Field label="Name (optional)" field={f.submitterName}>
           <Input {...getInputProps(f.submitterName, { type: "text" })} autoComplete="name" />
         </Field>
-        <Field
-          label="Email (optional)"
-          htmlFor={f.submitterEmail.id}
-          errorId={f.submitterEmail.errorId}
-          errors={f.submitterEmail.errors}
-          hint="Only to tell you when it is answered."
-        >
+        <Field label="Email (optional)" field={f.submitterEmail} hint="Only to tell you when it is answered.">
           <Input {...getInputProps(f.submitterEmail, { type: "email" })} autoComplete="email" />
         </Field>
       </div>

@@ -7,7 +7,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
-import { formatDate } from "~/components/ui/format";
+import { formatDate } from "~/lib/format";
 import { defineResource, resourcePath } from "~/lib/admin-resource/types";
 import { qaEditSchema } from "./qa-admin.schema";
 import { QA_ADMIN_MESSAGES as M } from "./qa.messages";

@@ -93,13 +93,7 @@ function SearchForm({
         Enter a keyword, or part of one: every store filed under a matching keyword is listed, newest first.
       </p>
       <Form method="get" action={WARM_LEADS_PATH} {...getFormProps(form)} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field
-          label="Keyword"
-          htmlFor={fields.keyword.id}
-          errorId={fields.keyword.errorId}
-          errors={fields.keyword.errors}
-          className="flex-1"
-        >
+        <Field label="Keyword" field={fields.keyword} className="flex-1">
           <Input {...getInputProps(fields.keyword, { type: "search" })} placeholder="e.g. product bundles" autoComplete="off" />
         </Field>
         <Button type="submit" size="md" className="sm:mt-7">

@@ -1,4 +1,4 @@
-/** The warm-leads tool's loader and CSV export (the routes call these behind requireAdmin). */
+/** The warm-leads tool's loader and CSV export (the routes call these behind requireAdminActor). */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AUDIT_ACTIONS, auditStatement, filtersDetail, type Actor } from "~/lib/audit.server";
@@ -21,8 +21,7 @@ export type WarmLeadsView =
  * straight back without JavaScript). A bad keyword is answered with 400 and
  * the message under the field.
  */
-export async function loadWarmLeads(request: Request, env: Env): Promise<{ view: WarmLeadsView; status: number }> {
-  const url = new URL(request.url);
+export async function loadWarmLeads(env: Env, url: URL): Promise<{ view: WarmLeadsView; status: number }> {
   if (!url.searchParams.has("keyword")) {
     return {
       view: url.searchParams.get("step") === "search" ? { step: "search", keyword: "", result: null } : { step: "intro" },
@@ -49,8 +48,7 @@ export async function loadWarmLeads(request: Request, env: Env): Promise<{ view:
  * message as a toast. Otherwise the export is recorded in the audit log
  * (`export.warm-leads`, that a search was made) before any row leaves.
  */
-export async function exportWarmLeadsCsv(request: Request, env: Env, actor: Actor): Promise<Response> {
-  const url = new URL(request.url);
+export async function exportWarmLeadsCsv(env: Env, url: URL, actor: Actor): Promise<Response> {
   const submission = parseWithZod(url.searchParams, { schema: warmLeadsSearchSchema });
   if (submission.status !== "success") {
     const message = submission.error?.keyword?.[0] ?? M.keywordRequired;

@@ -3,18 +3,17 @@
  * list (search, paging, a filter with counts), the form (new and edit, with
  * preview), the delete confirmation and, for records that keep them, a
  * revision (view, compare, restore), built from a declaration. Every one
- * calls the guard (`requireAdmin`) first; saves are made as the admin it
- * returns. Every create, update, restore and delete hands the declaration its
+ * calls the guard (`requireAdminActor`) first; saves are made as the actor
+ * it returns. Every create, update, restore and delete hands the declaration its
  * audit entry (`<tab>.<verb>`, who, from where), which the write puts in its
  * own batch (ADR 0011).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { requestActor, type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
+import { type Actor, type AuditInput, type ResourceVerb } from "../audit.server";
 import { pageFromUrl } from "../pagination";
 import { BodyTooLargeError, readFormData } from "../request.server";
-// eslint-disable-next-line boundaries/dependencies -- the one date format (pages and the stale-save message); it belongs in lib
-import { formatDateTime } from "~/components/ui/format";
+import { formatDateTime } from "../format";
 import { redirectWithToast } from "../toast.server";
 import { isUniqueViolation } from "../unique.server";
 import {
@@ -48,7 +47,7 @@ const tooLargeMessage = (bytes: number) =>
   `That is more than a record may hold (${bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`}).`;
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
-type Guard = (request: Request, env: Env) => Promise<{ id: string; email: string }>;
+type Guard = (request: Request, env: Env) => Promise<{ actor: Actor }>;
 
 function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
@@ -109,7 +108,7 @@ export function createResourceHandlers(
     });
   async function start({ request, params, context }: Args) {
     const { env } = context.cloudflare;
-    const actor = requestActor(request, await guard(request, env));
+    const { actor } = await guard(request, env);
     const resource = resolve(params.tab);
     if (!resource) throw new Response("Not found", { status: 404 });
     return { env, resource, actor };

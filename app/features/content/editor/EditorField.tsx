@@ -30,7 +30,7 @@ export function EditorField({
     "aria-describedby": errors?.length ? `${id}-error` : undefined,
   };
   return (
-    <Field label={label} htmlFor={id} errorId={`${id}-error`} errors={errors} hint={hint}>
+    <Field label={label} field={{ id, errorId: `${id}-error`, errors }} hint={hint}>
       {rows ? <Textarea {...props} rows={rows} className="min-h-20" /> : <Input {...props} />}
     </Field>
   );

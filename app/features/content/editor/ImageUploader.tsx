@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from "react";
+import { useUpload } from "~/lib/upload";
 import { cn } from "~/components/ui/cn";
 import { ErrorList } from "~/components/ui/Field";
 import type { LibraryImage } from "~/components/ui/LibraryPicker";
@@ -27,7 +28,7 @@ export function ImageUploader({
 }) {
   const { errors, uploadUrl, onUploaded: announce } = useEditor();
   const hydrated = useHydrated();
-  const [progress, setProgress] = useState<number | null>(null);
+  const { progress, send } = useUpload();
   const [error, setError] = useState<string | null>(null);
   const name = sectionName(index, "file");
   const fileId = `${id}-file`;
@@ -42,32 +43,15 @@ export function ImageUploader({
     const body = new FormData();
     body.append("file", file);
     body.append("alt", String(new FormData(form).get(sectionName(index, "alt")) ?? ""));
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", uploadUrl);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      setProgress(null);
-      let answer: Partial<LibraryImage> & { error?: string } = {};
-      try {
-        answer = JSON.parse(xhr.responseText) as typeof answer;
-      } catch {
-        answer = { error: M.uploadFailed };
-      }
-      if (xhr.status === 200 && answer.src) {
+    setError(null);
+    void send(uploadUrl, body).then((reply) => {
+      const answer = (reply?.json ?? {}) as Partial<LibraryImage> & { error?: string };
+      if (reply?.status === 200 && answer.src) {
         if (input instanceof HTMLInputElement) input.value = "";
         announce(answer as LibraryImage);
         onUploaded(answer as LibraryImage);
       } else setError(answer.error ?? M.uploadFailed);
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setError(M.uploadFailed);
-    };
-    setError(null);
-    setProgress(0);
-    xhr.send(body);
+    });
   };
   return (
     <div className="rounded-lg border border-dashed border-slate-300 p-3">

@@ -133,9 +133,7 @@ export function SectionEditor({
         {mode === "json" ? (
           <Field
             label="Content as JSON"
-            htmlFor={contentId}
-            errorId={`${contentId}-error`}
-            errors={contentErrors}
+            field={{ id: contentId, errorId: `${contentId}-error`, errors: contentErrors }}
             hint={
               state.note ?? "Advanced: the list of sections as JSON. Text that is not JSON is stored as text on pages, guides and blocks."
             }

@@ -24,7 +24,7 @@ export function SectionFields({ section, index, id }: { section: FormSection; in
       return (
         <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
           {text("text", "Heading", false)}
-          <Field label="Level" htmlFor={levelId} errorId={`${levelId}-error`} errors={errors(sectionName(index, "level"))}>
+          <Field label="Level" field={{ id: levelId, errorId: `${levelId}-error`, errors: errors(sectionName(index, "level")) }}>
             <select id={levelId} name={sectionName(index, "level")} defaultValue={section.level || "2"} className={inputClasses}>
               <option value="2">Level 2 (main)</option>
               <option value="3">Level 3</option>
