@@ -5,14 +5,9 @@
  * page (`personalise`): the stored HTML holds placeholders where each visitor's CSP nonce and form stamp go.
  */
 import { SITE_COOKIES, type SiteCookieKey } from "./cookies.server";
+import type { EdgeCacheDeclaration } from "./edge-tags";
 
-/** What a cacheable route declares: the query parameters its loader reads, and the cookies that make it personal. */
-export type EdgeCacheDeclaration = {
-  /** Query parameters the page really uses (search, category, sort, page…); every other one is dropped from the key. */
-  params?: readonly string[];
-  /** Site cookies only this page reads: a request carrying one is answered by the Worker, never from the cache. */
-  bypassCookies?: readonly SiteCookieKey[];
-};
+export type { EdgeCacheDeclaration };
 
 /**
  * Site cookies that make any page personal (a toast, an admin, a fresh write's bookmark, an onboarding draft): a
@@ -128,4 +123,22 @@ function replaceInStream(from: string, to: string): TransformStream<string, stri
       controller.enqueue(held);
     },
   });
+}
+
+const PRIVATE_NO_CACHE = "private, no-cache";
+/**
+ * The sitemap, the feed and robots.txt to browsers and any cache in front: five minutes, then one more while a fresh
+ * copy is made. (The edge cache itself keeps them like every page, by tag.)
+ */
+export const EDGE_BRIEF_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
+
+/**
+ * What browsers get: HTML and data requests are `private, no-cache` even when they come from the edge cache (the
+ * copy is the visitor's own, with their nonce and stamp); one marked `no-store` (shown once) stays so.
+ */
+export function privateUnlessPublic(response: Response): void {
+  const type = response.headers.get("Content-Type") ?? "";
+  if (response.headers.get("Cache-Control")?.includes("no-store")) return;
+  if (type.startsWith("text/html")) response.headers.set("Cache-Control", PRIVATE_NO_CACHE);
+  else if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_NO_CACHE);
 }
