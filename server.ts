@@ -112,7 +112,7 @@ export default {
           env,
           ctx,
           placeholders,
-          render: (renderUrl) => renderForEdge(readable, renderUrl, env, ctx, meter, placeholders),
+          render: (renderUrl, background) => renderForEdge(readable, renderUrl, env, ctx, background ? new D1Meter() : meter, placeholders),
         });
         mode = served.mode;
         const visitor = { nonce: loadContext.nonce, stamp: await formStamp(env, formStampIssuedAt(readable, env)) };

@@ -13,6 +13,7 @@ import { matchRoutes } from "@remix-run/react";
 import { EDGE_TAG, type EdgeCacheDeclaration, type EdgeRender } from "./edge-tags";
 import { edgeBypass, edgeKey, personalise, renderUrl, type EdgePlaceholders } from "./edge-pages.server";
 import { indexLocally, usesZonePurge } from "./edge-purge.server";
+import { readsFromPrimary } from "./d1-session.server";
 import { signFor } from "./keys.server";
 import { loggable } from "./log.server";
 import type { routeTree } from "./route-paths";
@@ -55,6 +56,8 @@ function pagePath(pathname: string): string {
  * `handle.edgeCache`, so a new route is never cached by accident.
  */
 export function edgeDeclaration(tree: Tree, routes: RouteModules, pathname: string): EdgeCacheDeclaration | undefined {
+  // Remix answers its route manifest itself, whatever route the path would match; admin paths are never public.
+  if (pathname === "/__manifest" || readsFromPrimary(pathname)) return undefined;
   // The tree's nodes are route objects as react-router takes them (an index route has no children).
   const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pagePath(pathname));
   if (!matches) return undefined;
@@ -118,9 +121,13 @@ export function edgePlaceholders(env: Env, build: string): Promise<EdgePlacehold
 /** The response a visitor gets from an entry: internal headers dropped, their nonce and stamp in place. */
 export function visitorCopy(entry: EdgeEntry, placeholders: EdgePlaceholders, visitor: EdgePlaceholders, pathname: string): Response {
   const headers = new Headers(entry.headers);
-  const cacheControl = headers.get(ORIGINAL_CACHE_CONTROL);
-  for (const name of [...INTERNAL_HEADERS, "Cache-Control"]) headers.delete(name);
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  // A stored copy's own Cache-Control is the cache's; the page's is kept aside.
+  if (headers.has(STORED_AT)) {
+    const cacheControl = headers.get(ORIGINAL_CACHE_CONTROL);
+    if (cacheControl) headers.set("Cache-Control", cacheControl);
+    else headers.delete("Cache-Control");
+  }
+  for (const name of INTERNAL_HEADERS) headers.delete(name);
   const response = new Response(entry.body, { status: entry.status, headers });
   const html = (headers.get("Content-Type") ?? "").startsWith("text/html");
   return html || pathname.endsWith(".data") ? personalise(response, placeholders, visitor) : response;
@@ -137,8 +144,11 @@ export type EdgeDeps = {
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil">;
   placeholders: EdgePlaceholders;
-  /** Renders the page anonymously with the placeholders, reading D1 through a session metered by the caller. */
-  render: (url: string) => Promise<EdgeRendered>;
+  /**
+   * Renders the page anonymously with the placeholders. `background`: a refresh after the response, whose D1 calls
+   * are not the request's (its Server-Timing is already written).
+   */
+  render: (url: string, background: boolean) => Promise<EdgeRendered>;
   now?: number;
 };
 
@@ -174,11 +184,11 @@ function unfitToStore(response: Response, body: string, edge: EdgeRender, placeh
 }
 
 /** Renders `key` once in this isolate (concurrent callers share it) and stores what may be kept. */
-function renderOnce(key: string, url: string, deps: EdgeDeps): Promise<{ entry: EdgeEntry; stored: boolean }> {
+function renderOnce(key: string, url: string, deps: EdgeDeps, background = false): Promise<{ entry: EdgeEntry; stored: boolean }> {
   const running = inflight.get(key);
   if (running) return running;
   const job = (async () => {
-    const { response, edge } = await deps.render(url);
+    const { response, edge } = await deps.render(url, background);
     const body = await response.text();
     const storedAt = deps.now ?? Date.now();
     const entry: EdgeEntry = { status: response.status, headers: new Headers(response.headers), body, storedAt, view: edge.view };
@@ -217,7 +227,9 @@ export async function serveFromEdge(
   if (cached && age <= FRESH_MS) return { entry: cached, mode: "hit" };
   if (cached && age <= STALE_MS) {
     deps.ctx.waitUntil(
-      renderOnce(plan.key, plan.renderUrl, deps).catch((error: unknown) => console.error("Edge cache: refresh failed", loggable(error))),
+      renderOnce(plan.key, plan.renderUrl, deps, true).catch((error: unknown) =>
+        console.error("Edge cache: refresh failed", loggable(error)),
+      ),
     );
     return { entry: cached, mode: "stale" };
   }

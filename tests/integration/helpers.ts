@@ -49,6 +49,35 @@ export async function request(path: string, init: RequestInit = {}, testEnv: Env
   return res;
 }
 
+/** Steps and statements from a response's Server-Timing header. */
+export function dbTiming(res: Response): { steps: number; statements: number } {
+  const header = res.headers.get("Server-Timing") ?? "";
+  const match = /db;dur=[\d.]+;desc="(\d+) steps?, (\d+) statements?"/.exec(header);
+  if (!match) throw new Error(`No db entry in Server-Timing: "${header}"`);
+  expect(header).toMatch(/render;dur=[\d.]+/);
+  return { steps: Number(match[1]), statements: Number(match[2]) };
+}
+
+/** How the edge cache served a response (Server-Timing `cache;desc=…`): hit, miss, stale or bypass. */
+export function cacheMode(res: Response): string {
+  const header = res.headers.get("Server-Timing") ?? "";
+  const match = /cache;desc=(\w+)/.exec(header);
+  if (!match) throw new Error(`No cache entry in Server-Timing: "${header}"`);
+  return match[1]!;
+}
+
+/** An env whose PURGE_QUEUE records every message (purges and views) instead of queueing it. */
+export function purgeRecorder(overrides: Partial<Env> = {}, { failSend = false } = {}): { env: Env; messages: unknown[] } {
+  const messages: unknown[] = [];
+  const queue = {
+    async send(body: unknown) {
+      if (failSend) throw new Error("Queue unavailable");
+      messages.push(body);
+    },
+  } as unknown as Queue;
+  return { env: { ...env, ...overrides, PURGE_QUEUE: queue }, messages };
+}
+
 let ipCounter = 0;
 /** A fresh client IP per call, so rate limits do not leak between tests. */
 export function freshIp(): string {
