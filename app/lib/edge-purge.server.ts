@@ -73,6 +73,9 @@ export const usesZonePurge = (env: Env) => !!env.CF_ZONE_ID;
 export async function purgeTags(env: Env, tags: Iterable<string>): Promise<void> {
   const list = purgeableTags(tags);
   if (list.length === 0) return;
+  // Without a zone there is one cache, this one: purged at once, so a local journey sees the change before the
+  // queue's batch is due (the consumer's purge then finds nothing left, which costs nothing).
+  if (!usesZonePurge(env)) await purgeLocally(env, list);
   try {
     await env.PURGE_QUEUE.send({ kind: "purge", tags: list, at: Date.now() } satisfies EdgeQueueMessage);
   } catch (error) {
