@@ -105,9 +105,15 @@ export default {
       let bookmark: string | null = null;
       let sessionEnv: Env = env;
       let response: Response;
-      if ("key" in plan) {
+      // The placeholders and this visitor's stamp. Without a signing key (a misconfigured production) there are none:
+      // the page renders as any other, and its own error handling answers.
+      const keys =
+        "key" in plan
+          ? await Promise.all([edgePlaceholders(env, build), formStamp(env, formStampIssuedAt(readable, env))]).catch(() => null)
+          : null;
+      if ("key" in plan && keys) {
+        const [placeholders, stamp] = keys;
         // An anonymous public page: from the cache, or rendered once with the placeholders and kept.
-        const placeholders = await edgePlaceholders(env, build);
         const served = await serveFromEdge(plan, {
           env,
           ctx,
@@ -115,7 +121,7 @@ export default {
           render: (renderUrl, background) => renderForEdge(readable, renderUrl, env, ctx, background ? new D1Meter() : meter, placeholders),
         });
         mode = served.mode;
-        const visitor = { nonce: loadContext.nonce, stamp: await formStamp(env, formStampIssuedAt(readable, env)) };
+        const visitor = { nonce: loadContext.nonce, stamp };
         response = visitorCopy(served.entry, placeholders, visitor, url.pathname);
         if (served.entry.view && !isbot(readable.headers.get("User-Agent") ?? "")) ctx.waitUntil(queueView(env, served.entry.view));
       } else {

@@ -113,6 +113,8 @@ export function edgePlaceholders(env: Env, build: string): Promise<EdgePlacehold
       nonce: mac.slice(0, 22),
       stamp: `0000000000000.${mac.slice(0, 22)}.${mac}`,
     }));
+    // A failure (no signing key) is not kept: the next request tries again.
+    found.catch(() => placeholderCache.delete(build));
     placeholderCache.set(build, found);
   }
   return found;
@@ -194,7 +196,8 @@ function renderOnce(key: string, url: string, deps: EdgeDeps, background = false
     const entry: EdgeEntry = { status: response.status, headers: new Headers(response.headers), body, storedAt, view: edge.view };
     const refusal = unfitToStore(response, body, edge, deps.placeholders);
     if (refusal) {
-      if (response.status < 500) console.warn(`Edge cache: not storing ${url} (${refusal})`);
+      // Redirects and errors are never kept, and say nothing worth a log line; anything else refused is worth one.
+      if (response.status === 200 || response.status === 404) console.warn(`Edge cache: not storing ${url} (${refusal})`);
       return { entry, stored: false };
     }
     const tags = [EDGE_TAG.site, ...edge.tags, ...(response.status === 404 ? [EDGE_TAG.notFound] : [])];

@@ -381,7 +381,6 @@ describe("admin writes purge exactly the pages that showed them", () => {
     expect(cacheMode(await request("/blog"))).toBe("miss");
     expect(cacheMode(await request("/contact"))).toBe("hit");
   });
-
 });
 
 describe("question views of cache hits", () => {

@@ -6,6 +6,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import worker from "../../server";
+import { purgeLocally } from "~/lib/edge-purge.server";
 import { TURNSTILE_FIELD } from "~/lib/form-guard";
 import { TEST_TOKEN } from "./siteverify-stub";
 
@@ -64,6 +65,14 @@ export function cacheMode(res: Response): string {
   const match = /cache;desc=(\w+)/.exec(header);
   if (!match) throw new Error(`No cache entry in Server-Timing: "${header}"`);
   return match[1]!;
+}
+
+/**
+ * Purges the edge cache's pages with these tags, as the admin write that changes them would (the local stand-in):
+ * for a test that writes D1 or changes a var itself, then reads the page again.
+ */
+export function purgeEdge(...tags: string[]): Promise<void> {
+  return purgeLocally(env, tags);
 }
 
 /** An env whose PURGE_QUEUE records every message (purges and views) instead of queueing it. */
