@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { EdgeRender } from "./app/lib/edge-tags";
 import { createNonce } from "./app/lib/security-headers";
 
 /** What every loader and action receives as `context`. */
@@ -20,6 +21,8 @@ declare module "@remix-run/cloudflare" {
      * response is ready, with the request's env, off the round-trip budget.
      */
     afterResponse: (task: (env: Env) => Promise<unknown>) => void;
+    /** Set only while the Worker renders a page for the edge cache: what the page shows (app/lib/edge-tags.ts). */
+    edge?: EdgeRender;
   }
   interface Future {
     v3_singleFetch: true;

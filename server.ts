@@ -1,7 +1,8 @@
 /**
  * The Worker entry. One Worker, three handlers:
- * - fetch: every page, form POST and data request, through Remix;
- * - queue: the notification-email consumer (EMAIL_QUEUE);
+ * - fetch: every page, form POST and data request, through Remix; anonymous public pages through the edge cache
+ *   (app/lib/edge-gateway.server.ts, ADR 0020);
+ * - queue: the notification-email consumer (EMAIL_QUEUE) and the edge cache's purges and view counts (PURGE_QUEUE);
  * - scheduled: the cron's jobs, listed below (every 5 minutes).
  *
  * It is the composition root: it hands delivery (app/email) the features' email templates and hooks
@@ -21,15 +22,30 @@ import { configureDelivery } from "./app/email/registry.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
+import { addViews } from "./app/features/qa/index.server";
 import { runRetention } from "./app/features/privacy/index.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
 import { resealStep } from "./app/lib/reseal.server";
 import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
 import { dropUnreadableCookies } from "./app/lib/cookies.server";
-import { servedFirstSegments } from "./app/lib/route-paths";
+import { routeTree, servedFirstSegments } from "./app/lib/route-paths";
 import { D1Meter, meteredD1 } from "./app/lib/d1-meter.server";
-import { bookmarkCookie, openD1Session, readsFromPrimary } from "./app/lib/d1-session.server";
-import { fromEdgeCache, isEdgeCached, privateUnlessPublic, purgeEdgeCache } from "./app/lib/edge-cache.server";
+import { bookmarkCookie, openD1Session } from "./app/lib/d1-session.server";
+import {
+  buildVersion,
+  edgeDeclaration,
+  edgePlaceholders,
+  edgePlan,
+  serveFromEdge,
+  visitorCopy,
+  type EdgeMode,
+} from "./app/lib/edge-gateway.server";
+import { privateUnlessPublic } from "./app/lib/edge-pages.server";
+import { handleEdgeBatch, localPurgeRequest, queueView, type EdgeQueueMessage } from "./app/lib/edge-purge.server";
+import type { EdgeRender } from "./app/lib/edge-tags";
+import { formStamp } from "./app/lib/form-guard.server";
+import { formStampIssuedAt } from "./app/lib/form-stamp-test-age.server";
+import { isbot } from "isbot";
 import { loggable } from "./app/lib/log.server";
 import { settleClientAddress } from "./app/lib/request.server";
 
@@ -38,6 +54,7 @@ import { settleClientAddress } from "./app/lib/request.server";
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
 const reservedPaths = servedFirstSegments(serverBuild.routes);
+const routes = routeTree(serverBuild.routes);
 
 configureDelivery(deliverySetup);
 
@@ -56,6 +73,9 @@ const cronJobs: CronJob[] = [
   { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
 ];
 
+/** Headers of a visitor's request that a render for the cache never sees: the page must be the same for everyone. */
+const PERSONAL_HEADERS = ["Cookie", "Authorization"];
+
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
@@ -73,20 +93,52 @@ export default {
       // The client address (rate limits, the audit log) is CF-Connecting-IP; in development, a proxy's if trusted.
       const { request: cookiesRead, clear } = await dropUnreadableCookies(settleClientAddress(request, env), env);
       const readable = oneClickUnsubscribeRequest(cookiesRead);
-      const session = await openD1Session(readable, env);
-      const sessionEnv = { ...env, DB: session as unknown as D1Database };
-      loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
       const url = new URL(readable.url);
-      const render = () => handleRemixRequest(readable, loadContext);
-      let response = crossOriginRefusal(readable) ?? (isEdgeCached(readable) ? await fromEdgeCache(readable, ctx, render) : await render());
-      const bookmark = await bookmarkCookie(readable, env, session);
-      // An admin's save: this data center's cached sitemap and feed go, so the admin sees the change.
-      if (bookmark && readsFromPrimary(url.pathname) && response.status < 400) ctx.waitUntil(purgeEdgeCache(url.origin));
+      const localPurge = await localPurgeRequest(readable, env);
+      if (localPurge) return localPurge;
+      const refusal = crossOriginRefusal(readable);
+      const build = buildVersion(serverBuild.assets.version, env);
+      const plan = refusal
+        ? { bypass: "cross-origin" }
+        : edgePlan(readable, { cleared: clear.length, declaration: edgeDeclaration(routes, serverBuild.routes, url.pathname), build, env });
+      let mode: EdgeMode = "bypass";
+      let bookmark: string | null = null;
+      let sessionEnv: Env = env;
+      let response: Response;
+      // The placeholders and this visitor's stamp. Without a signing key (a misconfigured production) there are none:
+      // the page renders as any other, and its own error handling answers.
+      const keys =
+        "key" in plan
+          ? await Promise.all([edgePlaceholders(env, build), formStamp(env, formStampIssuedAt(readable, env))]).catch(() => null)
+          : null;
+      if ("key" in plan && keys) {
+        const [placeholders, stamp] = keys;
+        // An anonymous public page: from the cache, or rendered once with the placeholders and kept.
+        const served = await serveFromEdge(plan, {
+          env,
+          ctx,
+          placeholders,
+          render: (renderUrl, background) => renderForEdge(readable, renderUrl, env, ctx, background ? new D1Meter() : meter, placeholders),
+        });
+        mode = served.mode;
+        const visitor = { nonce: loadContext.nonce, stamp };
+        response = visitorCopy(served.entry, placeholders, visitor, url.pathname);
+        if (served.entry.view && !isbot(readable.headers.get("User-Agent") ?? "")) ctx.waitUntil(queueView(env, served.entry.view));
+      } else {
+        const session = await openD1Session(readable, env);
+        sessionEnv = { ...env, DB: session as unknown as D1Database };
+        loadContext.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
+        response = refusal ?? (await handleRemixRequest(readable, loadContext));
+        bookmark = await bookmarkCookie(readable, env, session);
+      }
       response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: url.pathname });
       privateUnlessPublic(response);
       for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
       if (bookmark) response.headers.append("Set-Cookie", bookmark);
-      response.headers.set("Server-Timing", `${meter.serverTiming()}, render;dur=${(performance.now() - started).toFixed(1)}`);
+      response.headers.set(
+        "Server-Timing",
+        `cache;desc=${mode}, ${meter.serverTiming()}, render;dur=${(performance.now() - started).toFixed(1)}`,
+      );
       for (const task of deferred) ctx.waitUntil(task(sessionEnv));
       return response;
     } catch (error) {
@@ -96,10 +148,38 @@ export default {
   },
 
   async queue(batch, env, _ctx) {
-    await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
+    if (batch.queue.startsWith("founder-leads-purge")) await handleEdgeBatch(batch as MessageBatch<EdgeQueueMessage>, env, addViews);
+    else await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
   },
 
   async scheduled(controller, env, ctx) {
     runCronJobs(cronJobs, env, ctx, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
+
+/**
+ * Renders a page for the edge cache: anonymously (no cookie reaches it), with the placeholder nonce, reading D1
+ * through a nearby replica (metered into the request's Server-Timing), collecting what the page shows.
+ */
+async function renderForEdge(
+  request: Request,
+  url: string,
+  env: Env,
+  ctx: ExecutionContext,
+  meter: D1Meter,
+  placeholders: { nonce: string; stamp: string },
+): Promise<{ response: Response; edge: EdgeRender }> {
+  const headers = new Headers(request.headers);
+  for (const name of PERSONAL_HEADERS) headers.delete(name);
+  const anonymous = new Request(url, { method: "GET", headers });
+  const context = getLoadContext({ request: anonymous, context: { cloudflare: { env, ctx, cf: request.cf } } });
+  const session = env.DB.withSession("first-unconstrained");
+  context.cloudflare.env = { ...env, DB: meteredD1(session, meter) };
+  context.reservedPaths = reservedPaths;
+  context.nonce = placeholders.nonce;
+  const edge: EdgeRender = { stamp: placeholders.stamp, tags: new Set(), degraded: false };
+  context.edge = edge;
+  const sessionEnv = { ...env, DB: session as unknown as D1Database };
+  context.afterResponse = (task) => ctx.waitUntil(task(sessionEnv));
+  return { response: await handleRemixRequest(anonymous, context), edge };
+}

@@ -23,6 +23,7 @@ import { asksForNewStamp } from "~/lib/form-guard";
 import { formStamp } from "~/lib/form-guard.server";
 import { KeptFormProvider } from "~/lib/kept-form";
 import { formStampIssuedAt } from "~/lib/form-stamp-test-age.server";
+import type { EdgeCacheDeclaration } from "~/lib/edge-tags";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
 import { getToast } from "~/lib/toast.server";
@@ -40,7 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { toast, headers } = await getToast(request, env);
   // Every public form's bot check (ADR 0015): the page's signed time stamp and Turnstile's site key.
-  const formGuard = { stamp: await formStamp(env, formStampIssuedAt(request, env)), siteKey: env.TURNSTILE_SITE_KEY ?? "" };
+  // A page rendered for the edge cache carries the placeholder, made each visitor's own on the way out (ADR 0020).
+  const stamp = context.edge ? context.edge.stamp : await formStamp(env, formStampIssuedAt(request, env));
+  const formGuard = { stamp, siteKey: env.TURNSTILE_SITE_KEY ?? "" };
   // After a sign-in that ended a lost session: what the admin had typed, for the page's form (only with ?kept=).
   const keptForm = await keptFormFor(request, env);
   return data(
@@ -57,9 +60,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
  * Route modules can set `handle`: `hideWaitlistBanner` drops the banner;
  * `hideNewsletter` drops the footer's subscription box (on /newsletter itself);
  * `bareLayout` drops the public header, banner and footer (admin pages);
- * `noPopup` keeps the lead-magnet popup away (it never shows on bare pages either).
+ * `noPopup` keeps the lead-magnet popup away (it never shows on bare pages either);
+ * `edgeCache` lets anonymous visitors be served from the edge cache (ADR 0020): only where every matched route
+ * but the root declares it.
  */
-export type RouteHandle = { hideWaitlistBanner?: boolean; hideNewsletter?: boolean; bareLayout?: boolean; noPopup?: boolean };
+export type RouteHandle = {
+  hideWaitlistBanner?: boolean;
+  hideNewsletter?: boolean;
+  bareLayout?: boolean;
+  noPopup?: boolean;
+  edgeCache?: EdgeCacheDeclaration;
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

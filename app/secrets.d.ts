@@ -29,5 +29,9 @@ declare namespace Cloudflare {
      * (app/lib/form-stamp-test-age.server.ts).
      */
     TEST_FORM_STAMP_AGE?: string;
+    /** The zone purge API's token (Zone → Cache Purge on this zone only); with CF_ZONE_ID, purges reach every data center (ADR 0020). */
+    CF_PURGE_API_TOKEN?: string;
+    /** Not a setting of a deployment: "allowed" lets `npm run bench:edge` force a miss (X-Edge-Cache: miss); ignored in production. */
+    EDGE_BENCH?: string;
   }
 }

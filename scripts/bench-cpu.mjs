@@ -21,9 +21,8 @@
 // how long D1 calls were in flight before the headers (wall time; locally, mostly SQLite's work).
 //
 // Usage: npm run build && node scripts/bench-cpu.mjs [--runs 9] [--port 8835]
-import { readdirSync, readFileSync } from "node:fs";
 import { tsImport } from "tsx/esm/api";
-import { arg, createAdmin, freshDatabase, requireBuild, serve, signIn } from "./bench-lib.mjs";
+import { arg, cpuOf, createAdmin, freshDatabase, median, pause, requireBuild, serve, signIn, workerdPids } from "./bench-lib.mjs";
 
 const RUNS = arg("runs", 9);
 const RUNS_50K = Math.max(3, Math.ceil(RUNS / 3));
@@ -32,51 +31,6 @@ const STATE = ".tmp/bench-cpu-state";
 const ADMIN = { email: "bench@localhost.test", password: "bench-cpu-password" };
 const EXPORT_ROWS = 50_000;
 requireBuild();
-
-// ---------------------------------------------------------------- CPU time of a process, from /proc
-
-/** The app's and the proxy's workerd processes, among those `wrangler dev` started in process group `group`. */
-function workerdPids(group, port) {
-  const found = { app: [], proxy: [] };
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (comm !== "workerd" || Number(fields[2]) !== group) continue;
-      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      (args.includes(`--socket-addr=entry=localhost:${port}`) ? found.proxy : found.app).push(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  if (found.app.length !== 1 || found.proxy.length !== 1)
-    throw new Error(`Expected two workerd processes in group ${group}: ${JSON.stringify(found)}`);
-  return { app: found.app[0], proxy: found.proxy[0] };
-}
-
-/** CPU time (ms) used so far by every thread of `pid`: from schedstat (ns), and from stat's utime + stime (10 ms ticks). */
-function cpuOf(pid) {
-  let ns = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return { ms: ns / 1e6, tickMs: (Number(fields[11]) + Number(fields[12])) * 10 };
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The D1 time a response's `Server-Timing: db;dur=…` reports (ms): D1 calls in flight before the headers. */
 const dbMs = (headers) => Number(/db;dur=([\d.]+)/.exec(headers.get("Server-Timing") ?? "")?.[1] ?? NaN);

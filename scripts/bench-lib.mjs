@@ -1,7 +1,7 @@
 // What every page benchmark shares: a fresh local D1 of its own seeded with SQL, the built worker
 // served by `wrangler dev`, and the median / p95 time to response headers of a page.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { env, run } from "./lib.mjs";
 
@@ -29,10 +29,14 @@ export function freshDatabase(state, sql) {
   run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", file], quiet);
 }
 
-/** Serves the built worker on `port` with `state`; resolves once it answers. Returns `stop` and the process group of the server. */
-export async function serve(port, state) {
+/**
+ * Serves the built worker on `port` with `state` (and `vars`, name → value); resolves once it answers. Returns `stop`
+ * and the process group of the server.
+ */
+export async function serve(port, state, vars = {}) {
   const base = `http://localhost:${port}`;
-  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, "--var", `SITE_URL:${base}`], {
+  const varArgs = Object.entries({ SITE_URL: base, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...varArgs], {
     // Bundled as `wrangler deploy` bundles it: wrangler dev defines NODE_ENV "development" unless told,
     // which serves React's development build (prop checks, dev JSX), several times slower to draw a page.
     env: { ...env, NODE_ENV: "production" },
@@ -108,3 +112,48 @@ export async function signIn(base, admin) {
   if (!cookie.includes("__admin_session")) throw new Error(`Sign-in failed (${login.status})`);
   return cookie;
 }
+
+// ---------------------------------------------------------------- CPU time of a process, from /proc (bench-cpu, bench-edge)
+
+/** The app's and the proxy's workerd processes, among those `wrangler dev` started in process group `group`. */
+export function workerdPids(group, port) {
+  const found = { app: [], proxy: [] };
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (comm !== "workerd" || Number(fields[2]) !== group) continue;
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      (args.includes(`--socket-addr=entry=localhost:${port}`) ? found.proxy : found.app).push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  if (found.app.length !== 1 || found.proxy.length !== 1)
+    throw new Error(`Expected two workerd processes in group ${group}: ${JSON.stringify(found)}`);
+  return { app: found.app[0], proxy: found.proxy[0] };
+}
+
+/** CPU time (ms) used so far by every thread of `pid`: from schedstat (ns), and from stat's utime + stime (10 ms ticks). */
+export function cpuOf(pid) {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { ms: ns / 1e6, tickMs: (Number(fields[11]) + Number(fields[12])) * 10 };
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+export const pause = (ms) => new Promise((r) => setTimeout(r, ms));

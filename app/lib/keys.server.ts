@@ -36,6 +36,8 @@ export const KEY_PURPOSES = [
   "audit",
   // Keyed hashes of two-factor recovery codes.
   "recovery-code",
+  // The edge cache's secret placeholders for each visitor's nonce and form stamp (ADR 0020).
+  "edge-placeholder",
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

@@ -21,3 +21,22 @@ export function servedFirstSegments(routes: Record<string, RouteLike | undefined
   }
   return segments;
 }
+
+type ManifestRoute = RouteLike & { index?: boolean; caseSensitive?: boolean; module?: { handle?: unknown } };
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteNode[] };
+
+/** The flat route manifest as the nested tree `matchRoutes` takes. */
+export function routeTree(routes: Record<string, ManifestRoute | undefined>): RouteNode[] {
+  const all = Object.values(routes).filter((route): route is ManifestRoute => !!route);
+  const childrenOf = (parentId: string | undefined): RouteNode[] =>
+    all
+      .filter((route) => route.parentId === parentId)
+      .map((route) => ({
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+        ...(route.index ? {} : { children: childrenOf(route.id) }),
+      }));
+  return childrenOf(undefined);
+}

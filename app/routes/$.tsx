@@ -2,8 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/features/marketing/NotFound";
 import { notFound } from "~/features/marketing/not-found.server";
 import { noindexMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 /** Any path no other route claims: the not-found page, with HTTP 404. */
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   return notFound(pathname, { pathname });

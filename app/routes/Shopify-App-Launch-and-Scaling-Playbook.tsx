@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function PlaybookLandingRoute() {
   const { xlsxUrl } = useLoaderData<typeof loader>();

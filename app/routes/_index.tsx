@@ -4,16 +4,24 @@ import { getContentBlockText } from "~/features/content/content-blocks.server";
 import { Announcement, FinalCta, Hero, HowItWorks, Pricing, Problems } from "~/features/marketing/HomeSections";
 import { RoiCalculator, Testimonials } from "~/features/marketing/deferred";
 import { roiFromSearchParams } from "~/features/marketing/roi";
+import { ROI_FIELDS } from "~/features/marketing/roi-shared";
 import { BenefitCards } from "~/features/marketing/sections/Benefits";
 import { seo, siteUrlFromMatches, SITE_NAME } from "~/lib/seo";
 import { SectionBoundary } from "~/components/ui/SectionBoundary";
 import type { ReactNode } from "react";
+import { EDGE_TAG, edgeTags, markDegraded } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: { params: ROI_FIELDS } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const roi = roiFromSearchParams(new URL(request.url).searchParams);
   // The announcement is optional: if it cannot be read, the home page still renders.
+  edgeTags(context, EDGE_TAG.blocks);
   const announcement = await getContentBlockText(context.cloudflare.env, "home-announcement").catch((error: unknown) => {
     console.error("Reading the home announcement failed", error);
+    markDegraded(context);
     return null;
   });
   return data({ roi, announcement }, { status: roi.status === "invalid" ? 400 : 200 });

@@ -7,14 +7,21 @@ import { getPublishedPost } from "~/features/blog/blog.server";
 import { BlogPostView, PostNotFound } from "~/features/blog/BlogPost";
 import { notFound } from "~/features/marketing/not-found.server";
 import { canonicalUrl, noindexMeta, seo, SITE_NAME, siteUrlFromMatches } from "~/lib/seo";
+import { EDGE_TAG, edgeTags, markDegraded } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   try {
     const found = await getPublishedPost(context.cloudflare.env, params.slug ?? "");
     if (!found) return notFound(new URL(request.url).pathname, { found: null, error: null });
+    edgeTags(context, ...[found.post, ...found.related].map((post) => EDGE_TAG.post(post.id)));
     return { found, error: null };
   } catch (error) {
     console.error("Loading a blog post failed", error);
+    markDegraded(context);
     return { found: null, error: BLOG_MESSAGES.postLoadFailed };
   }
 }

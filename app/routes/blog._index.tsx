@@ -8,14 +8,21 @@ import { BlogGrid, CategoryFilter } from "~/features/blog/BlogCards";
 import { pageFromUrl } from "~/lib/pagination";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { OFFER } from "~/lib/offer";
+import { EDGE_TAG, edgeTags, markDegraded } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: { params: ["category", "page"] } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const category = parseCategory(url.searchParams.get("category"));
+  edgeTags(context, EDGE_TAG.list("blog"));
   try {
     return { category, list: await listPublishedPosts(context.cloudflare.env, { category, page: pageFromUrl(url) }), error: null };
   } catch (error) {
     console.error("Listing blog posts failed", error);
+    markDegraded(context);
     return { category, list: null, error: BLOG_MESSAGES.loadFailed };
   }
 }

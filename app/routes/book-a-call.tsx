@@ -4,6 +4,10 @@ import { BookingHero } from "~/features/marketing/BookingHero";
 import { CallIncludes, OutboundComparison } from "~/features/marketing/sections/CallSections";
 import { TestimonialStrip } from "~/features/marketing/sections/Testimonials";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { schedulerUrl: context.cloudflare.env.SCHEDULER_URL };

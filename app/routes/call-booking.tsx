@@ -5,6 +5,10 @@ import { CallReasons, DeliverySteps } from "~/features/marketing/sections/CallSe
 import { TestimonialStrip } from "~/features/marketing/sections/Testimonials";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { getVisitorEmail } from "~/lib/visitor.server";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: { bypassCookies: ["visitor"] } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;

@@ -34,7 +34,7 @@ const promises = [
 ] as const;
 
 /** The page is a form: the lead-magnet popup never shows here. */
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function Contact() {
   const { contactEmail } = useLoaderData<typeof loader>();

@@ -6,11 +6,17 @@ import { NotFound } from "~/features/marketing/NotFound";
 import { notFound } from "~/features/marketing/not-found.server";
 import { parseJsonOrText } from "~/lib/json";
 import { noindexMeta, seo, siteUrlFromMatches } from "~/lib/seo";
+import { EDGE_TAG, edgeTags } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
 
 /** /guides/{slug}: a published guide through the content renderer; a draft or unknown slug is a 404. */
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const row = await getPublishedGuide(context.cloudflare.env, params.slug ?? "");
   if (!row) return notFound(new URL(request.url).pathname, { guide: null });
+  edgeTags(context, EDGE_TAG.guide(row.id));
   return {
     guide: {
       slug: row.slug,

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 /** The popup's form as a page: where it lands without JavaScript, and a direct link to the free playbook. */
 export default function LeadMagnetPage() {

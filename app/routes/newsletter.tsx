@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle: RouteHandle = { hideNewsletter: true };
+export const handle: RouteHandle = { edgeCache: {}, hideNewsletter: true };
 
 export default function NewsletterPage() {
   const actionData = useActionData<PublicFormActionData>();

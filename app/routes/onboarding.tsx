@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle: RouteHandle = { bareLayout: true, noPopup: true };
+export const handle: RouteHandle = { edgeCache: {}, bareLayout: true, noPopup: true };
 
 export default function Onboarding() {
   const loaded = useLoaderData<typeof loader>();

@@ -5,6 +5,10 @@ import { PaypalSubscribe } from "~/features/marketing/PaypalSubscribe";
 import { PlanFeatures, PlanPrice } from "~/features/marketing/PlanParts";
 import { plans } from "~/features/marketing/pricing";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;

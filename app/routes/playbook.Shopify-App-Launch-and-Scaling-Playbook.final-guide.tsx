@@ -5,10 +5,14 @@ import { loadGuide } from "~/features/playbooks/guide/guide.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { FINAL_GUIDE_PATH } from "~/lib/paths";
 import type { RouteHandle } from "~/root";
+import { EDGE_TAG, edgeTags, markDegraded } from "~/lib/edge-tags";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env, ctx } = context.cloudflare;
   const guide = await loadGuide(env, (promise) => ctx.waitUntil(promise));
+  edgeTags(context, EDGE_TAG.finalGuide);
+  // The bundled guide in place of the configured document: not a copy to keep.
+  if (guide.source === "fallback" && env.GUIDE_DOC_URL) markDegraded(context);
   return {
     html: guide.html,
     toc: guide.toc,
@@ -19,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: { params: ["welcome"] }, noPopup: true };
 
 export default function FinalGuideRoute() {
   return <FinalGuide {...useLoaderData<typeof loader>()} />;

@@ -7,19 +7,22 @@ import { PlaybooksHub } from "~/features/playbooks/PlaybooksHub";
 import { listPublishedGuides } from "~/features/content/resources.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { EDGE_TAG, edgeTags, markDegraded } from "~/lib/edge-tags";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   // The guides are a bonus on this page: if they cannot be read, the hub still renders.
+  edgeTags(context, EDGE_TAG.list("guides"));
   const guides = await listPublishedGuides(env).catch((error: unknown) => {
     console.error("Listing the published guides failed", error);
+    markDegraded(context);
     return [];
   });
   return { contactEmail: env.CONTACT_EMAIL, guides };
 }
 
 /** The page has its own form: no lead-magnet popup on top of it. */
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function Playbooks() {
   const { contactEmail, guides } = useLoaderData<typeof loader>();

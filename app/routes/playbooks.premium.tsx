@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const headers = formHeaders;
 
 /** The page has its own form: no lead-magnet popup on top of it. */
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: { params: ["submitted"] }, noPopup: true };
 
 /** The premium access form as a page: where the hub's buttons lead without JavaScript. */
 export default function PremiumAccess() {

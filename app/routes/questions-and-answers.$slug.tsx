@@ -9,14 +9,21 @@ import { countView, getQuestionPage } from "~/features/qa/qa.server";
 import { QuestionCard } from "~/features/qa/QuestionCard";
 import { ShareButton } from "~/features/qa/ShareButton";
 import { canonicalUrl, seo, siteUrlFromMatches } from "~/lib/seo";
+import { EDGE_TAG, edgeTags } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const page = await getQuestionPage(env, params.slug ?? "");
   if (!page) throw redirect("/questions-and-answers");
   const { question, related } = page;
-  // One more view, after the response, and not for crawlers.
-  if (!isbot(request.headers.get("User-Agent") ?? "")) context.afterResponse((bg) => countView(bg, question.id));
+  edgeTags(context, ...[question, ...related].map((q) => EDGE_TAG.question(q.id)));
+  // One more view, after the response, and not for crawlers. From the edge cache, the gateway counts each view.
+  if (context.edge) context.edge.view = question.id;
+  else if (!isbot(request.headers.get("User-Agent") ?? "")) context.afterResponse((bg) => countView(bg, question.id));
   return {
     question: { ...question, viewCount: question.viewCount + 1 },
     related,

@@ -5,9 +5,15 @@ import { Container } from "~/components/ui/Container";
 import { listPublished, parseListParams } from "~/features/qa/qa.server";
 import { QaFilters, QaResults } from "~/features/qa/QaList";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { EDGE_TAG, edgeTags } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: { params: ["q", "category", "sort", "page"] } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = parseListParams(new URL(request.url));
+  edgeTags(context, EDGE_TAG.list("qa"));
   return { params, list: await listPublished(context.cloudflare.env, params) };
 }
 

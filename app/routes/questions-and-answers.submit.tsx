@@ -32,7 +32,7 @@ const reasons = [
 ];
 
 /** The page is a form: the lead-magnet popup never shows here. */
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function AskQuestion() {
   const actionData = useActionData<PublicFormActionData>();

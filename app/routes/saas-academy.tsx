@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ACADEMY_DESCRIPTION, academyFaqJsonLd, SaasAcademyPage } from "~/features/marketing/SaasAcademy";
 import { PREMIUM_PLAYBOOKS } from "~/features/playbooks/playbooks.data";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 
 export default function SaasAcademy() {
   return <SaasAcademyPage playbooks={PREMIUM_PLAYBOOKS} />;
@@ -14,4 +15,5 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/saas-academy",
     siteUrl: siteUrlFromMatches(matches),
     jsonLd: academyFaqJsonLd,
-  });
+  }); /** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };

@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle: RouteHandle = { noPopup: true };
+export const handle: RouteHandle = { edgeCache: { bypassCookies: ["checklist"] }, noPopup: true };
 
 export default function MarketingChecklist() {
   // With JavaScript the unlock's answer sets the cookie and Remix reloads this data: the points arrive then.

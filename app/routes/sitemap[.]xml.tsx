@@ -1,13 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { EDGE_BRIEF_CACHE } from "~/lib/edge-cache.server";
+import { EDGE_BRIEF_CACHE } from "~/lib/edge-pages.server";
 import { listPublishedPageSlugs } from "~/features/content/pages.server";
 import { listPublishedGuides } from "~/features/content/resources.server";
 import { listPublishedPostSlugs } from "~/features/blog/blog.server";
 import { sitemapXml } from "~/features/marketing/sitemap.server";
 import { listPublishedQuestionSlugs } from "~/features/qa/qa.server";
+import { EDGE_TAG, edgeTags } from "~/lib/edge-tags";
+import type { RouteHandle } from "~/root";
+
+/** Served from the edge cache (ADR 0020). */
+export const handle: RouteHandle = { edgeCache: {} };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
+  edgeTags(context, EDGE_TAG.list("blog"), EDGE_TAG.list("qa"), EDGE_TAG.list("pages"), EDGE_TAG.list("guides"));
   const [pages, questions, guides, posts] = await Promise.all([
     listPublishedPageSlugs(env),
     listPublishedQuestionSlugs(env),

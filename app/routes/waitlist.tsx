@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const headers = formHeaders;
-export const handle: RouteHandle = { hideWaitlistBanner: true };
+export const handle: RouteHandle = { edgeCache: {}, hideWaitlistBanner: true };
 
 export default function WaitlistPage() {
   const actionData = useActionData<PublicFormActionData>();

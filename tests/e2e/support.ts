@@ -288,6 +288,11 @@ export async function expectAccessible(page: Page, js: boolean) {
 export function query<T = Record<string, unknown>>(sql: string): T[] {
   const { status, text } = postSync(site.d1Url, sql);
   if (status !== 200) throw new Error(`D1 query failed (${status}): ${text}\n${sql}`);
+  // A write the site did not make itself: its cached pages go (the edge cache's local purge, development only).
+  if (!/^\s*(select|with|pragma)\b/i.test(sql)) {
+    const purged = postSync(`${site.baseUrl}/__edge/purge`, "site");
+    if (purged.status !== 200) throw new Error(`Purging the edge cache failed (${purged.status}): ${purged.text}`);
+  }
   return (JSON.parse(text) as { results: T[] }).results;
 }
 

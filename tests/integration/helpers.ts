@@ -6,6 +6,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import worker from "../../server";
+import { purgeLocally } from "~/lib/edge-purge.server";
 import { TURNSTILE_FIELD } from "~/lib/form-guard";
 import { TEST_TOKEN } from "./siteverify-stub";
 
@@ -47,6 +48,43 @@ export async function request(path: string, init: RequestInit = {}, testEnv: Env
   const res = await worker.fetch(new Request(url, { ...init, headers }) as never, testEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/** Steps and statements from a response's Server-Timing header. */
+export function dbTiming(res: Response): { steps: number; statements: number } {
+  const header = res.headers.get("Server-Timing") ?? "";
+  const match = /db;dur=[\d.]+;desc="(\d+) steps?, (\d+) statements?"/.exec(header);
+  if (!match) throw new Error(`No db entry in Server-Timing: "${header}"`);
+  expect(header).toMatch(/render;dur=[\d.]+/);
+  return { steps: Number(match[1]), statements: Number(match[2]) };
+}
+
+/** How the edge cache served a response (Server-Timing `cache;desc=…`): hit, miss, stale or bypass. */
+export function cacheMode(res: Response): string {
+  const header = res.headers.get("Server-Timing") ?? "";
+  const match = /cache;desc=(\w+)/.exec(header);
+  if (!match) throw new Error(`No cache entry in Server-Timing: "${header}"`);
+  return match[1]!;
+}
+
+/**
+ * Purges the edge cache's pages with these tags, as the admin write that changes them would (the local stand-in):
+ * for a test that writes D1 or changes a var itself, then reads the page again.
+ */
+export function purgeEdge(...tags: string[]): Promise<void> {
+  return purgeLocally(env, tags);
+}
+
+/** An env whose PURGE_QUEUE records every message (purges and views) instead of queueing it. */
+export function purgeRecorder(overrides: Partial<Env> = {}, { failSend = false } = {}): { env: Env; messages: unknown[] } {
+  const messages: unknown[] = [];
+  const queue = {
+    async send(body: unknown) {
+      if (failSend) throw new Error("Queue unavailable");
+      messages.push(body);
+    },
+  } as unknown as Queue;
+  return { env: { ...env, ...overrides, PURGE_QUEUE: queue }, messages };
 }
 
 let ipCounter = 0;

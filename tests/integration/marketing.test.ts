@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rememberVisitorEmail } from "~/lib/visitor.server";
 import * as make from "../factories";
-import { all, burstUntilRefused, cookieFrom, freshIp, postForm, recordingEnv, request } from "./helpers";
+import { all, burstUntilRefused, cookieFrom, freshIp, postForm, purgeEdge, recordingEnv, request } from "./helpers";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 
@@ -52,6 +52,7 @@ describe("home page", () => {
     expect(html).toContain("New: &lt;i&gt;Scaling&lt;/i&gt; cohort opens Monday");
     expect(html.indexOf("cohort opens Monday")).toBeLessThan(html.indexOf("Merchants ready to install"));
     await env.DB.prepare("DELETE FROM content_blocks WHERE name = 'home-announcement'").run();
+    await purgeEdge("blocks");
     expect(await (await request("/")).text()).not.toContain("cohort opens Monday");
   });
 
@@ -268,6 +269,8 @@ describe("booking and subscription pages", () => {
     const html = await paypal.text();
     expect(html).toContain("Online subscription is not available at the moment.");
     expect(html).toContain('href="/contact"');
+    // A var changes with a deploy, whose build starts a new edge cache.
+    await purgeEdge("site");
     const configured = await (
       await request("/paypal-subscription", {}, { ...env, PAYPAL_CLIENT_ID: "client-1", PAYPAL_PLAN_ID: "P-1" })
     ).text();

@@ -11,16 +11,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteCookie } from "~/lib/cookies.server";
 import * as make from "../factories";
-import { freshIp, postForm, request, waitFor } from "./helpers";
-
-/** Steps and statements from a response's Server-Timing header. */
-function dbTiming(res: Response): { steps: number; statements: number } {
-  const header = res.headers.get("Server-Timing") ?? "";
-  const match = /db;dur=[\d.]+;desc="(\d+) steps?, (\d+) statements?"/.exec(header);
-  if (!match) throw new Error(`No db entry in Server-Timing: "${header}"`);
-  expect(header).toMatch(/render;dur=[\d.]+/);
-  return { steps: Number(match[1]), statements: Number(match[2]) };
-}
+import { dbTiming, freshIp, postForm, request, waitFor } from "./helpers";
 
 const PUBLIC_GETS = [
   "/",
@@ -192,6 +183,11 @@ describe("caching", () => {
     for (const path of ["/", "/blog", "/questions-and-answers", "/questions-and-answers.data"]) {
       const res = await request(path, { headers: { Cookie: returningVisitor } });
       expect(res.headers.get("Cache-Control"), path).toBe("private, no-cache");
+      // Served from the edge cache too: the copy is the visitor's own (their nonce and form stamp).
+      await request(path);
+      const hit = await request(path);
+      expect(hit.headers.get("Server-Timing"), path).toContain("cache;desc=hit");
+      expect(hit.headers.get("Cache-Control"), path).toBe("private, no-cache");
     }
   });
 });

@@ -7,6 +7,7 @@ import { tableQueries } from "~/lib/admin-resource/table.server";
 import { slugify } from "~/lib/slug";
 import type { BlogCategory } from "./blog.options";
 import { blogsResource, type blogSchema } from "./blog.resource";
+import { EDGE_TAG } from "~/lib/edge-tags";
 
 type BlogValue = z.output<typeof blogSchema>;
 
@@ -72,5 +73,6 @@ export const blogsServer: ResourceServer<typeof blogsResource> = {
   },
   update: (env, id, value, expected, actor, audit) => queries.update(env, id, columns(value), expected, actor, audit),
   remove: queries.remove,
+  edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.post(id)] : []), EDGE_TAG.list("blog"), EDGE_TAG.notFound],
   revisions: queries.revisions,
 };

@@ -52,8 +52,9 @@ export async function getPublishedPost(env: Env, slug: string) {
       .from(blogs)
       .where(and(published, eq(blogs.slug, slug)))
       .limit(1),
+    // With ids: the edge cache tags the post's page with every post it shows.
     db
-      .select(card)
+      .select({ ...card, id: blogs.id })
       .from(blogs)
       .where(
         and(

@@ -5,6 +5,8 @@ import { getDb } from "~/lib/db.server";
 import { parseJsonOrText } from "~/lib/json";
 
 interface PublishedPage {
+  /** The edge cache's tag names it (`page:<id>`). */
+  id: string;
   slug: string;
   title: string;
   metaDescription: string | null;
@@ -21,6 +23,7 @@ export async function getPublishedPage(env: Env, slug: string): Promise<Publishe
     .get();
   if (!row) return null;
   return {
+    id: row.id,
     slug: row.slug,
     title: row.title,
     metaDescription: row.metaDescription,

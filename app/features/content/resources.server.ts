@@ -16,6 +16,7 @@ import {
   type pageSchema,
 } from "./resources";
 import { SITE_BLOCKS } from "./site-blocks";
+import { EDGE_TAG } from "~/lib/edge-tags";
 
 const orNull = (v: string | undefined) => (v === undefined || v === "" ? null : v);
 
@@ -63,6 +64,8 @@ export const pagesServer: ResourceServer<typeof pagesResource> = {
   },
   update: (env, id, value, expected, actor, audit) => pageQueries.update(env, id, pageColumns(value), expected, actor, audit),
   remove: pageQueries.remove,
+  // A new or renamed page can take a path that was a 404.
+  edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.page(id)] : []), EDGE_TAG.list("pages"), EDGE_TAG.notFound],
   revisions: pageQueries.revisions,
 };
 
@@ -141,6 +144,7 @@ export const guidesServer: ResourceServer<typeof guidesResource> = {
   update: (env, id, value, expected, actor, audit) => guideQueries.update(env, id, guideColumns(value), expected, actor, audit),
   remove: guideQueries.remove,
   revisions: guideQueries.revisions,
+  edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.guide(id)] : []), EDGE_TAG.list("guides"), EDGE_TAG.notFound],
   listActions: {
     "move-up": async (env, form, actor) => {
       await moveGuide(env, String(form.get("id")), -1, actor);
@@ -201,6 +205,7 @@ export const contentBlocksServer: ResourceServer<typeof contentBlocksResource> =
   update: (env, id, value, expected, actor, audit) => blockQueries.update(env, id, blockColumns(value), expected, actor, audit),
   remove: blockQueries.remove,
   revisions: blockQueries.revisions,
+  edgeTags: () => [EDGE_TAG.blocks],
   deleteWarning: (row) => SITE_BLOCKS[String(row.name)]?.loses ?? null,
   suggestions: async (env) => {
     const used = await getDb(env).selectDistinct({ type: contentBlocks.type }).from(contentBlocks);

@@ -8,9 +8,18 @@ import { mediaSrc } from "./media";
 import { MEDIA_MESSAGES } from "./media.messages";
 import { deleteImage, inspectImage, inUseWarning, mediaUsage, storeImage, useLabel, type MediaUse } from "./media.server";
 import { mediaResource } from "./media.resource";
+import { EDGE_TAG } from "~/lib/edge-tags";
 
 const matches = (q: string) =>
   q ? or(sql`instr(lower(${media.name}), lower(${q})) > 0`, sql`instr(lower(${media.alt}), lower(${q})) > 0`) : undefined;
+
+/** The edge cache's tags of a page, guide, content block or post that uses an image (blog cards show the featured image). */
+const USE_TAGS: Record<MediaUse["kind"], (id: string) => string[]> = {
+  page: (id) => [EDGE_TAG.page(id)],
+  guide: (id) => [EDGE_TAG.guide(id)],
+  "content-block": () => [EDGE_TAG.blocks],
+  blog: (id) => [EDGE_TAG.post(id), EDGE_TAG.list("blog")],
+};
 
 const listUses = (uses: MediaUse[]) => uses.map((u) => ({ label: useLabel(u), href: u.href }));
 
@@ -98,6 +107,13 @@ export const mediaServer: ResourceServer<typeof mediaResource> = {
   },
 
   remove: deleteImage,
+
+  /** The public pages that show the image: an edit or a delete changes them (an upload is shown nowhere yet). */
+  async edgeTags(env, { id }) {
+    if (!id) return [];
+    const uses = (await mediaUsage(env, [id])).get(id) ?? [];
+    return uses.flatMap((use) => USE_TAGS[use.kind](use.id));
+  },
 
   deleteWarning: (row) => inUseWarning(Array.isArray(row.usedOn) ? (row.usedOn as { label: string }[]).map((u) => u.label) : []),
 };

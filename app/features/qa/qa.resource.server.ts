@@ -4,6 +4,7 @@ import { qaSubmissions } from "~/db/schema";
 import type { ResourceServer } from "~/lib/admin-resource/server-types";
 import { tableQueries } from "~/lib/admin-resource/table.server";
 import { qaResource } from "./qa.resource";
+import { EDGE_TAG } from "~/lib/edge-tags";
 
 const queries = tableQueries(qaSubmissions, {
   search: qaSubmissions.title,
@@ -35,4 +36,5 @@ export const qaServer: ResourceServer<typeof qaResource> = {
       audit,
     ),
   remove: queries.remove,
+  edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.question(id)] : []), EDGE_TAG.list("qa")],
 };

@@ -159,6 +159,17 @@ export async function countView(env: Env, id: string): Promise<void> {
 }
 
 /**
+ * Views of question pages served from the edge cache, counted in the queue's consumer: one statement per question,
+ * however many views it had, all in one batch (ADR 0020).
+ */
+export async function addViews(env: Env, views: Map<string, number>): Promise<void> {
+  const statements = [...views].map(([id, n]) =>
+    env.DB.prepare("UPDATE qa_submissions SET view_count = view_count + ?2 WHERE id = ?1 AND status = 'published'").bind(id, n),
+  );
+  if (statements.length > 0) await env.DB.batch(statements);
+}
+
+/**
  * Stores a new question as pending, with a unique slug, and queues the alert to the team. `stamp`: the
  * post's claim on its form stamp (no Turnstile token), recorded in the same batch.
  */

@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import type { Actor, AuditInput } from "../audit.server";
+import type { Actor, AuditInput, ResourceVerb } from "../audit.server";
 import type { ToastInput } from "../toast";
 import type { AnyResourceDef, FieldKind, ResourceRow, RowKeyOf } from "./types";
 
@@ -74,6 +74,12 @@ export interface ResourceServer<Def extends AnyResourceDef = AnyResourceDef> {
   deleteWarning?(row: { id: string; title: string } & Record<string, unknown>): string | null;
   /** Extra list actions told apart by `intent` (e.g. move-up / move-down); a write records itself as `actor`. */
   listActions?: Record<string, (env: Env, form: FormData, actor: Actor) => Promise<ToastInput>>;
+  /**
+   * The edge cache's tags of the public pages a write changes (ADR 0020): after every successful create, update,
+   * restore, delete and list action the pattern purges them everywhere. `id` is null for a create and a list action.
+   * Without it, nothing public shows the records.
+   */
+  edgeTags?(env: Env, write: { verb: ResourceVerb | "list"; id: string | null }): string[] | Promise<string[]>;
   /** The record's earlier versions, for records that keep them (`tableQueries(…, { revisions })`). */
   revisions?: {
     /** Newest first. */

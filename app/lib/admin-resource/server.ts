@@ -29,6 +29,7 @@ import {
   type ResourceRow,
 } from "./types";
 import { loggable } from "../log.server";
+import { purgeTags } from "../edge-purge.server";
 import type {
   FormActionData,
   FieldKinds,
@@ -48,6 +49,21 @@ const tooLargeMessage = (bytes: number) =>
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 type Guard = (request: Request, env: Env) => Promise<{ actor: Actor }>;
+
+/**
+ * After a successful write: the edge cache's copies of the pages that showed the record are purged everywhere
+ * (queued, after the response). A failure to name them is logged; the copies expire within five minutes.
+ */
+function purgeAfterWrite(context: AppLoadContext, resource: ResourceServer, verb: ResourceVerb | "list", id: string | null): void {
+  if (!resource.edgeTags) return;
+  context.afterResponse(async (env) => {
+    try {
+      await purgeTags(env, await resource.edgeTags!(env, { verb, id }));
+    } catch (error) {
+      console.error(`Naming the pages a ${resource.def.singular} write changed failed`, loggable(error));
+    }
+  });
+}
 
 function ctxOf(context: AppLoadContext): ServerContext {
   return { env: context.cloudflare.env, reservedPaths: context.reservedPaths ?? new Set() };
@@ -167,7 +183,9 @@ export function createResourceHandlers(
     const back = `${resourcePath(resource.def)}${new URL(args.request.url).search}`;
     if (!run) return redirectWithToast(env, back, { type: "error", title: "Unknown action" });
     try {
-      return redirectWithToast(env, back, await run(env, form, actor));
+      const toast = await run(env, form, actor);
+      if (toast.type !== "error") purgeAfterWrite(args.context, resource, "list", null);
+      return redirectWithToast(env, back, toast);
     } catch (error) {
       console.error(`A list action on ${resource.def.tab} failed`, loggable(error));
       return redirectWithToast(env, back, { type: "error", title: resource.def.messages.saveFailed });
@@ -223,8 +241,10 @@ export function createResourceHandlers(
         const outcome = await resource.update(env, id, value, expected, actor, audit);
         if (outcome === "stale") return { status: 409, formErrors: [staleMessage(def.singular)] };
         if (outcome === "missing") return { status: "missing" };
+        purgeAfterWrite(args.context, resource, restored ? "restore" : "update", id);
       } else {
         await resource.create!(env, value, actor, auditOf(def, "create", actor, null, null));
+        purgeAfterWrite(args.context, resource, "create", null);
       }
       return null;
     } catch (error) {
@@ -306,6 +326,7 @@ export function createResourceHandlers(
         record.id,
         auditOf(def, "delete", actor, record.id, def.auditTitle === false ? null : { title: record.title }),
       );
+      if (removed) purgeAfterWrite(args.context, resource, "delete", record.id);
       return redirectWithToast(
         env,
         resourcePath(def),
