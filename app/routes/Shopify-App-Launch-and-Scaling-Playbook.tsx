@@ -5,7 +5,7 @@ import { LEAD_MAGNET_RATE_LIMIT, submitLeadMagnet } from "~/features/lead-captur
 import { PlaybookLandingForm } from "~/features/lead-capture/PlaybookLandingForm";
 import { PlaybookLanding } from "~/features/playbooks/PlaybookLanding";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 import type { RouteHandle } from "~/root";
@@ -31,7 +31,7 @@ export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function PlaybookLandingRoute() {
   const { xlsxUrl } = useLoaderData<typeof loader>();
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   return <PlaybookLanding form={<PlaybookLandingForm xlsxUrl={xlsxUrl} lastResult={actionData?.result} />} />;
 }
 

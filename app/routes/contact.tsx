@@ -6,7 +6,7 @@ import { contactSchema } from "~/features/lead-capture/contact.schema";
 import { CONTACT_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 import { CONTACT_RATE_LIMIT, sendContactMessage } from "~/features/lead-capture/contact.server";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -38,7 +38,7 @@ export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function Contact() {
   const { contactEmail } = useLoaderData<typeof loader>();
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="grid gap-12 py-16 lg:grid-cols-5 lg:py-24">

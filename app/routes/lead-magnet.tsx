@@ -6,7 +6,7 @@ import { LEAD_MAGNET_RATE_LIMIT, submitLeadMagnet } from "~/features/lead-captur
 import { LeadMagnetForm } from "~/features/lead-capture/LeadMagnetForm";
 import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/request.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -30,7 +30,7 @@ export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 /** The popup's form as a page: where it lands without JavaScript, and a direct link to the free playbook. */
 export default function LeadMagnetPage() {
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <SignupPage title="Get the free Shopify App Launch & Scaling Playbook" form={<LeadMagnetForm lastResult={actionData?.result} />}>
       The PDF playbook and the scaling checklist spreadsheet, plus a few warm store leads for your app, in your inbox.

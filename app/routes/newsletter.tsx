@@ -6,7 +6,7 @@ import { NEWSLETTER_MESSAGES } from "~/features/lead-capture/lead-capture.messag
 import { NEWSLETTER_RATE_LIMIT, subscribeNewsletter } from "~/features/lead-capture/newsletter.server";
 import { SignupPage } from "~/features/lead-capture/SignupPage";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -27,7 +27,7 @@ export const headers = formHeaders;
 export const handle: RouteHandle = { edgeCache: {}, hideNewsletter: true };
 
 export default function NewsletterPage() {
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <SignupPage title="Stay updated" form={<NewsletterForm lastResult={actionData?.result} tone="light" />}>
       Short, practical notes on finding merchants for your Shopify app, about twice a month. Unsubscribe any time.

@@ -4,7 +4,7 @@ import { BrandMark } from "~/components/ui/BrandMark";
 import { Container } from "~/components/ui/Container";
 import { OnboardingWizard } from "~/features/onboarding/OnboardingWizard";
 import { draftIdFrom } from "~/features/onboarding/onboarding.server";
-import { handleWizardPost, WIZARD_BODY_BYTES, wizardState, type WizardState } from "~/features/onboarding/wizard.server";
+import { handleWizardPost, WIZARD_BODY_BYTES, wizardState } from "~/features/onboarding/wizard.server";
 import { clientChecks } from "~/lib/form-guard.server";
 import { formHeaders } from "~/lib/forms";
 import { readFormWithin } from "~/lib/request.server";
@@ -31,7 +31,7 @@ export const handle: RouteHandle = { edgeCache: {}, bareLayout: true, noPopup: t
 
 export default function Onboarding() {
   const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<WizardState>();
+  const acted = useActionData<typeof action>();
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
       <header className="border-b border-slate-200 bg-white">

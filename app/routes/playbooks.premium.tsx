@@ -8,7 +8,7 @@ import { PREMIUM_MESSAGES } from "~/features/lead-capture/lead-capture.messages"
 import { premiumAccessSchema } from "~/features/lead-capture/premium.schema";
 import { PREMIUM_RATE_LIMIT, submitPremiumRequest } from "~/features/lead-capture/premium.server";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { PLAYBOOKS_PATH, PREMIUM_PATH } from "~/lib/paths";
 import { OFFER } from "~/lib/offer";
@@ -41,7 +41,7 @@ export const handle: RouteHandle = { edgeCache: { params: ["submitted"] }, noPop
 /** The premium access form as a page: where the hub's buttons lead without JavaScript. */
 export default function PremiumAccess() {
   const { contactEmail, submitted } = useLoaderData<typeof loader>();
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   const [done, setDone] = useState(false);
   if (submitted || done) {
     return (

@@ -6,7 +6,7 @@ import { QA_CATEGORIES, questionSchema } from "~/features/qa/qa.schema";
 import { QA_RATE_LIMIT, submitQuestion } from "~/features/qa/qa.server";
 import { QuestionForm } from "~/features/qa/QuestionForm";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { OFFER } from "~/lib/offer";
 import type { RouteHandle } from "~/root";
@@ -35,7 +35,7 @@ const reasons = [
 export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function AskQuestion() {
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="grid gap-10 py-14 lg:grid-cols-3 lg:py-20">

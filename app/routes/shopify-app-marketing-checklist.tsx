@@ -12,7 +12,7 @@ import {
 import { checklistView } from "~/features/playbooks/checklist-sections.server";
 import { ChecklistFooter, ChecklistHero, ChecklistSections } from "~/features/playbooks/MarketingChecklist";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { CHECKLIST_PATH } from "~/lib/paths";
 import type { RouteHandle } from "~/root";
@@ -41,7 +41,7 @@ export const handle: RouteHandle = { edgeCache: { bypassCookies: ["checklist"] }
 export default function MarketingChecklist() {
   // With JavaScript the unlock's answer sets the cookie and Remix reloads this data: the points arrive then.
   const { unlocked, sections } = useLoaderData<typeof loader>();
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   const sectionsRef = useRef<HTMLElement>(null);
   useChecklistUnlock(() => requestAnimationFrame(() => sectionsRef.current?.focus()));
   return (

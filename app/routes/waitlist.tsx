@@ -6,7 +6,7 @@ import { waitlistSchema } from "~/features/lead-capture/waitlist.schema";
 import { WAITLIST_MESSAGES } from "~/features/lead-capture/lead-capture.messages";
 import { WaitlistForm } from "~/features/lead-capture/WaitlistForm";
 import { formHeaders } from "~/lib/forms";
-import { publicFormAction, type PublicFormActionData } from "~/lib/forms.server";
+import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -25,7 +25,7 @@ export const headers = formHeaders;
 export const handle: RouteHandle = { edgeCache: {}, hideWaitlistBanner: true };
 
 export default function WaitlistPage() {
-  const actionData = useActionData<PublicFormActionData>();
+  const actionData = useActionData<typeof action>();
   return (
     <SignupPage title="Join the Founder Quest waitlist" form={<WaitlistForm lastResult={actionData?.result} tone="light" />}>
       Our browser game about founding a SaaS company is on its way. Leave your email and we'll notify you when it launches.
