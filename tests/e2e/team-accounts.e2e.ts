@@ -44,6 +44,7 @@ describe.each(modes)("team accounts $name", ({ js }) => {
     await guest.context().close();
     await page.context().close();
   });
+
   it("resets a forgotten password through the emailed link", async () => {
     const admin = await createAdmin("reset");
     const page = await newPage(js);
@@ -68,6 +69,7 @@ describe.each(modes)("team accounts $name", ({ js }) => {
     await signInToDashboard(page, js, admin.email, newPassword);
     await page.context().close();
   });
+
   it("ends another browser's session: that browser is sent to sign-in", async () => {
     const admin = await createAdmin("sessions");
     const mine = await newPage(js);
@@ -91,6 +93,7 @@ describe.each(modes)("team accounts $name", ({ js }) => {
     await other.context().close();
     await mine.context().close();
   });
+
   it("removes an admin after a confirmation: their open session is refused", async () => {
     const removed = await createAdmin("removed");
     const theirs = await newPage(js);
@@ -111,6 +114,7 @@ describe.each(modes)("team accounts $name", ({ js }) => {
     await theirs.context().close();
     await page.context().close();
   });
+
   it("sets the team's session limits on their page, with the messages under the field", async () => {
     const admin = await createAdmin("limits");
     const page = await newPage(js);

@@ -64,6 +64,7 @@ describe.each(modes)("two-factor sign-in $name", ({ js }) => {
     expect(page.url()).toBe(`${baseUrl}/admin/login/two-factor`);
     await page.context().close();
   });
+
   it("makes new recovery codes with the password and a code from the app; the old ones stop working", async () => {
     const admin = await createAdmin("new-codes");
     const page = await newPage(js);
@@ -99,6 +100,7 @@ describe.each(modes)("two-factor sign-in $name", ({ js }) => {
     await page.waitForURL(`${baseUrl}/admin/dashboard`);
     await page.context().close();
   }, 120_000);
+
   it("wrong codes lock the second step after 5: the page says so and the admin is emailed", async () => {
     const admin = await createAdmin("locked");
     const page = await newPage(js);
@@ -126,6 +128,7 @@ describe.each(modes)("two-factor sign-in $name", ({ js }) => {
     expect(sent).toBe(1);
     await page.context().close();
   }, 120_000);
+
   it("a save refused because the session sat idle comes back after sign-in, two-factor included, ready to save", async () => {
     const admin = await createAdmin("kept");
     const page = await newPage(js);
