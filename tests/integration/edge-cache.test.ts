@@ -325,7 +325,9 @@ describe("admin writes purge exactly the pages that showed them", () => {
   });
 
   it("editing a post refreshes it, the blog and the feed; a post of another category stays cached", async () => {
-    await warm([`/blog/${slugs.p1}`, "/blog", "/blog/rss.xml", `/blog/${slugs.p2}`, `/${slugs.page}`]);
+    // A content page no other test here writes (another unpublishes the cached page, making it a 404 that a post
+    // write purges with the other 404s), so the order of the tests does not matter.
+    await warm([`/blog/${slugs.p1}`, "/blog", "/blog/rss.xml", `/blog/${slugs.p2}`, "/about"]);
     const tags = await adminWrite(`/admin/dashboard/blogs/${ids.p1}`, {
       title: "The first cached post, edited",
       slug: slugs.p1,
@@ -342,7 +344,7 @@ describe("admin writes purge exactly the pages that showed them", () => {
     expect(cacheMode(await request("/blog"))).toBe("miss");
     expect(cacheMode(await request("/blog/rss.xml"))).toBe("miss");
     expect(cacheMode(await request(`/blog/${slugs.p2}`))).toBe("hit");
-    expect(cacheMode(await request(`/${slugs.page}`))).toBe("hit");
+    expect(cacheMode(await request("/about"))).toBe("hit");
   });
 
   it("unpublishing a page makes it a 404 at once; the guide stays cached", async () => {
