@@ -73,6 +73,10 @@ export async function newContext(
       ...(realStamp ? {} : { [TEST_FORM_STAMP_AGE_HEADER]: String(STAMP_DATED_BACK_MS) }),
     },
   });
+  // Waits of 60 s, not Playwright's 30: `wrangler dev` has been seen to hold a static asset for 30.7 s in a full
+  // run on the loaded 2-core machine (a stall of the local asset server, not of the site), which a 30 s wait for
+  // a page's load event turns into a failure. A hang still fails, within the 120 s of a test.
+  context.setDefaultTimeout(60_000);
   await routeTurnstile(context);
   await postLikeAPerson(context);
   if (!popup) {
