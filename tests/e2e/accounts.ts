@@ -86,3 +86,16 @@ export async function choosePassword(page: Page, password: string, submit: strin
   await page.getByLabel("New password again").fill(password);
   await page.getByRole("button", { name: submit }).click();
 }
+
+/** Signs in with the password and waits on the second step (two-factor), ready to type a code. */
+export async function toSecondStep(page: Page, js: boolean, email: string, password: string) {
+  await signIn(page, js, email, password);
+  await page.waitForURL(`${baseUrl}/admin/login/two-factor`);
+  if (js) await waitForHydration(page);
+}
+
+/** Types a code (from the app or a recovery code) on the second step and sends it. */
+export async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+}

@@ -5,7 +5,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { totpCode } from "../totp";
-import { createAdmin, newPage, q, signIn, signInToDashboard, signOut, submitCode, totp, turnOnTwoFactor, useBrowser } from "./accounts";
+import {
+  createAdmin,
+  enterCode,
+  newPage,
+  q,
+  signIn,
+  signInToDashboard,
+  signOut,
+  submitCode,
+  toSecondStep,
+  totp,
+  turnOnTwoFactor,
+  useBrowser,
+} from "./accounts";
 import { baseUrl, expectAccessible, modes, query, waitFor, waitForHydration } from "./support";
 
 useBrowser();
@@ -38,28 +51,19 @@ describe.each(modes)("two-factor sign-in $name", ({ js }) => {
     // The pending state is no session.
     await page.goto("/admin/dashboard");
     await page.waitForURL(`${baseUrl}/admin/login`);
-    await signIn(page, js, admin.email, admin.password);
-    await page.waitForURL(`${baseUrl}/admin/login/two-factor`);
-    if (js) await waitForHydration(page);
+    await toSecondStep(page, js, admin.email, admin.password);
     // The next step's code: the one that confirmed set-up is used, and each code works once.
-    await page.getByLabel("Code").fill(await totpCode(secret, 1));
-    await page.getByRole("button", { name: "Verify" }).click();
+    await enterCode(page, await totpCode(secret, 1));
     await page.waitForURL(`${baseUrl}/admin/dashboard`);
     await signOut(page);
 
     // A recovery code, once.
-    await signIn(page, js, admin.email, admin.password);
-    await page.waitForURL(`${baseUrl}/admin/login/two-factor`);
-    if (js) await waitForHydration(page);
-    await page.getByLabel("Code").fill(codes[0]!);
-    await page.getByRole("button", { name: "Verify" }).click();
+    await toSecondStep(page, js, admin.email, admin.password);
+    await enterCode(page, codes[0]!);
     await page.waitForURL(`${baseUrl}/admin/dashboard`);
     await signOut(page);
-    await signIn(page, js, admin.email, admin.password);
-    await page.waitForURL(`${baseUrl}/admin/login/two-factor`);
-    if (js) await waitForHydration(page);
-    await page.getByLabel("Code").fill(codes[0]!);
-    await page.getByRole("button", { name: "Verify" }).click();
+    await toSecondStep(page, js, admin.email, admin.password);
+    await enterCode(page, codes[0]!);
     await page.getByText("That code is not valid").waitFor();
     expect(page.url()).toBe(`${baseUrl}/admin/login/two-factor`);
     await page.context().close();
@@ -89,14 +93,10 @@ describe.each(modes)("two-factor sign-in $name", ({ js }) => {
     expect(codes.some((c) => old.includes(c))).toBe(false);
     await signOut(page);
 
-    await signIn(page, js, admin.email, admin.password);
-    await page.waitForURL(`${baseUrl}/admin/login/two-factor`);
-    if (js) await waitForHydration(page);
-    await page.getByLabel("Code").fill(old[1]!);
-    await page.getByRole("button", { name: "Verify" }).click();
+    await toSecondStep(page, js, admin.email, admin.password);
+    await enterCode(page, old[1]!);
     await page.getByText("That code is not valid").waitFor();
-    await page.getByLabel("Code").fill(codes[1]!);
-    await page.getByRole("button", { name: "Verify" }).click();
+    await enterCode(page, codes[1]!);
     await page.waitForURL(`${baseUrl}/admin/dashboard`);
     await page.context().close();
   }, 120_000);
@@ -157,8 +157,7 @@ describe.each(modes)("two-factor sign-in $name", ({ js }) => {
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${baseUrl}/admin/login/two-factor`);
     if (js) await waitForHydration(page);
-    await page.getByLabel("Code").fill(await totpCode(secret, 1));
-    await page.getByRole("button", { name: "Verify" }).click();
+    await enterCode(page, await totpCode(secret, 1));
     await page.waitForURL(/\/admin\/dashboard\/pages\/new\?kept=/);
     await page.getByTestId("toast").getByText("What you typed is back in the form", { exact: false }).waitFor();
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
