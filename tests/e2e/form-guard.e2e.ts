@@ -190,12 +190,17 @@ describe("public forms without JavaScript", () => {
     // This test sends the first post as a bot would: straight away, past the harness's wait for the stamp's age.
     let early = true;
     await page.route("**/contact", (route) => (early && route.request().method() === "POST" ? route.continue() : route.fallback()));
-    await page.goto("/contact");
-    const stamp = Number((await page.locator('main form input[name="_stamp"]').inputValue()).split(".")[0]);
     const email = uniqueEmail("guard-fast");
-    const form = await fillContact(page, email);
-    expect(Date.now() - stamp).toBeLessThan(STAMP_MIN_AGE_MS);
-    await form.getByRole("button", { name: "Send message" }).click();
+    // Typing must end well inside the 2 s: on a loaded machine it may not, and then the page is opened again (a
+    // fresh stamp) rather than the test passing or failing on the clock.
+    for (let attempt = 1; ; attempt++) {
+      await page.goto("/contact");
+      const stamp = Number((await page.locator('main form input[name="_stamp"]').inputValue()).split(".")[0]);
+      await fillContact(page, email);
+      if (Date.now() - stamp < STAMP_MIN_AGE_MS - 750) break;
+      expect(attempt, "typing the form took longer than the stamp's 2 s every time").toBeLessThan(5);
+    }
+    await page.locator("main form").getByRole("button", { name: "Send message" }).click();
     await page.locator("main form").getByText(GUARD_MESSAGES.tooFast).waitFor();
     expect(await page.locator("main form").getByLabel("Email", { exact: true }).inputValue()).toBe(email);
     expect(query(`SELECT name FROM contact_messages WHERE email = '${email}'`)).toEqual([]);
