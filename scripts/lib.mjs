@@ -13,33 +13,45 @@ export function run(command, args, opts = {}) {
   return res;
 }
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+/**
+ * Debian's two builds of Chromium: the browser (Lighthouse, screenshots) and its headless shell, which the
+ * end-to-end tests drive: the same engine without the browser's UI layers, at about a third of the CPU per page
+ * (ADR 0018). Either path can be given in an environment variable instead.
+ */
+const BROWSERS = {
+  chromium: { variable: "CHROMIUM_PATH", paths: ["/usr/bin/chromium", "/usr/bin/chromium-browser"] },
+  "chromium-headless-shell": { variable: "CHROMIUM_HEADLESS_SHELL_PATH", paths: ["/usr/bin/chromium-headless-shell"] },
+};
 
-function findChromium() {
-  return CANDIDATES.find((p) => existsSync(p));
-}
+const find = (name) => [process.env[BROWSERS[name].variable], ...BROWSERS[name].paths].find((p) => p && existsSync(p));
 
-/** Chromium from Debian's packages; installed with apt-get when we are root. */
-export function ensureChromium() {
-  let path = findChromium();
+/** The path of Debian's `name` package's binary; the package is installed with apt-get when missing and we are root. */
+function ensureBrowser(name) {
+  let path = find(name);
   if (path) return path;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      "✖ The browser tests need Chromium and it is not installed.\n" +
-        "  Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n" +
-        "  (or set CHROMIUM_PATH to a Chromium binary), then run the tests again.",
+      `✖ The browser tests need ${name} and it is not installed.\n` +
+        `  Install it with:  sudo apt-get update && sudo apt-get install -y ${name}\n` +
+        `  (or set ${BROWSERS[name].variable} to its binary), then run the tests again.`,
     );
     process.exit(1);
   }
-  console.log("Chromium is missing: installing Debian's chromium package with apt-get…");
+  console.log(`${name} is missing: installing Debian's ${name} package with apt-get…`);
   const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
   run("apt-get", ["update", "-qq"], { env: aptEnv });
-  run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], { env: aptEnv });
-  path = findChromium();
+  run("apt-get", ["install", "-y", "-qq", name, "fonts-liberation"], { env: aptEnv });
+  path = find(name);
   if (!path) {
-    console.error("✖ apt-get finished but no Chromium binary was found at /usr/bin/chromium.");
+    console.error(`✖ apt-get finished but no ${name} binary was found at ${BROWSERS[name].paths[0]}.`);
     process.exit(1);
   }
   return path;
 }
+
+/** Chromium, the browser: Lighthouse and the screenshots. */
+export const ensureChromium = () => ensureBrowser("chromium");
+
+/** Chromium's headless shell: the end-to-end tests. */
+export const ensureHeadlessShell = () => ensureBrowser("chromium-headless-shell");

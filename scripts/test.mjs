@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test, in order. Stops at the first failing step.
-//   1. Chromium for the browser tests (installed with apt-get when root)
+//   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
 //   2. typecheck, lint and format check, and the build, at once   3. the home page's 100 KB JavaScript budget
 //   4. unit + integration tests in workerd
 //   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { relative } from "node:path";
-import { ensureChromium, env, run } from "./lib.mjs";
+import { ensureHeadlessShell, env, run } from "./lib.mjs";
 
 const seed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 1e9);
 const totals = { passed: 0, failed: 0 };
@@ -90,7 +90,9 @@ process.on("exit", (code) => {
 });
 
 step("Chromium");
-console.log(`Using ${ensureChromium()}`);
+// The end-to-end tests drive Chromium's headless shell (ADR 0018); its path reaches them through the environment.
+env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell();
+console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
 // The typecheck, the linter and the build each keep one core busy, so they run at once (ADR 0018); the build
 // is not a check but the tests after it need it. Each one's output is printed whole when it ends.
 step("Typecheck, lint and format (zero findings), and build, at once");

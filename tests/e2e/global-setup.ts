@@ -287,6 +287,12 @@ export default async function setup(project: TestProject) {
 
   const since = (start: number) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
   const start = Date.now();
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `No Chromium headless shell at ${CHROMIUM_PATH}: run the tests with \`npm test\`, which installs it, or ` +
+        "`sudo apt-get install -y chromium-headless-shell` (or set CHROMIUM_HEADLESS_SHELL_PATH).",
+    );
+  }
   try {
     // Migrations and demo content once; each site starts from a copy.
     mkdirSync(SEEDED, { recursive: true });
