@@ -1,38 +1,47 @@
 #!/usr/bin/env node
-// `npm test`: every test, in order. Stops at the first failing step.
+// `npm test`: every test. Stops at the first failing step.
 //   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
-//   2. typecheck, lint and format check, and the build, at once   3. the home page's 100 KB JavaScript budget
-//   4. unit + integration tests in workerd
-//   5. end-to-end tests in Chromium against `wrangler dev`, JavaScript on and off
+//   2. at once: the typecheck | lint and format check | the build, the home page's 100 KB JavaScript budget, then
+//      unit + integration tests in workerd
+//   3. end-to-end tests in Chromium's headless shell against `wrangler dev`, JavaScript on and off
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { relative } from "node:path";
-import { ensureHeadlessShell, env, run } from "./lib.mjs";
+import { ensureHeadlessShell, env } from "./lib.mjs";
 
 const seed = Number(process.env.TEST_SEED) || Math.floor(Math.random() * 1e9);
 const totals = { passed: 0, failed: 0 };
 const steps = [];
 const reports = [];
 
-/** Runs a vitest suite, adds its counts (from the JSON reporter) to the totals and keeps its report for the table. */
-function vitest(name, args) {
+/** The command that runs a vitest suite with a JSON report, which `collect` reads. */
+const vitestCommand = (name, args) => [
+  "npx",
+  ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=.tmp/vitest-${name}.json`],
+];
+
+/** Keeps a suite's report for the table and adds its counts to the totals; exits if the suite failed. */
+function collect(name, status) {
   const out = `.tmp/vitest-${name}.json`;
-  rmSync(out, { force: true });
-  const res = spawnSync("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
-    stdio: "inherit",
-    env,
-  });
   const report = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : undefined;
   if (report) reports.push({ name, report });
-  if (res.status !== 0) {
-    console.error(`\n✖ the ${name} tests failed (exit ${res.status ?? res.signal}; seed ${seed})`);
-    process.exit(res.status || 1);
+  if (status !== 0) {
+    console.error(`\n✖ the ${name} tests failed (exit ${status}; seed ${seed})`);
+    process.exit(typeof status === "number" && status ? status : 1);
   }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+}
+
+/** Runs a vitest suite in the foreground, its output as it comes. */
+function vitest(name, args) {
+  rmSync(`.tmp/vitest-${name}.json`, { force: true });
+  const [command, commandArgs] = vitestCommand(name, args);
+  const res = spawnSync(command, commandArgs, { stdio: "inherit", env });
+  collect(name, res.status ?? res.signal);
 }
 
 let current;
@@ -49,18 +58,20 @@ function endStep() {
 /**
  * Runs each named sequence of commands at the same time as the others, its output kept and printed whole when
  * the sequence ends, with how long it took. Exits at the first failure, after printing that sequence's output.
+ * A command may name a vitest suite, whose report is then collected (`collect`).
  */
 async function runAtOnce(sequences) {
   const runSequence = async ([name, commands]) => {
     const started = Date.now();
     let output = "";
-    for (const [command, args] of commands) {
+    for (const [command, args, suite] of commands) {
       const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
       const code = await new Promise((resolve) => child.on("close", (c, signal) => resolve(c ?? signal)));
+      if (code !== 0) console.log(`── ${name} ──\n${output}`);
+      if (suite) collect(suite, code);
       if (code !== 0) {
-        console.log(`── ${name} ──\n${output}`);
         console.error(`\n✖ ${command} ${args.join(" ")} failed (exit ${code})`);
         process.exit(typeof code === "number" ? code : 1);
       }
@@ -93,9 +104,11 @@ step("Chromium");
 // The end-to-end tests drive Chromium's headless shell (ADR 0018); its path reaches them through the environment.
 env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell();
 console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
-// The typecheck, the linter and the build each keep one core busy, so they run at once (ADR 0018); the build
-// is not a check but the tests after it need it. Each one's output is printed whole when it ends.
-step("Typecheck, lint and format (zero findings), and build, at once");
+// The typecheck and the linter each keep one core busy, and the integration suite leaves a quarter of the machine
+// idle (its files wait on loading the Worker): so the typecheck, the linter, and the build followed by the budget
+// and the integration suite run at once (ADR 0018). Each sequence's output is printed whole when it ends.
+rmSync(".tmp/vitest-workers.json", { force: true });
+step(`Typecheck, lint and format (zero findings) | build, budget, unit and integration tests; at once (seed ${seed})`);
 await runAtOnce([
   ["Typecheck", [["npx", ["tsc", "--noEmit"]]]],
   [
@@ -107,15 +120,19 @@ await runAtOnce([
       ["npx", ["prettier", "--check", "."]],
     ],
   ],
-  ["Build", [["npx", ["remix", "vite:build"]]]],
+  [
+    "Build, budget, unit and integration tests (workerd; files and tests shuffled)",
+    [
+      ["npx", ["remix", "vite:build"]],
+      // The client JavaScript of the home page, and the blog's list and post pages, which keep its budget (gzip).
+      ...["routes/_index", "routes/blog._index", "routes/blog.$slug"].map((route) => [
+        "node",
+        ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route],
+      ]),
+      [...vitestCommand("workers", ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`]), "workers"],
+    ],
+  ],
 ]);
-step("Budget: client JavaScript of the home page and the blog pages (gzip)");
-// The home page, and the blog's list and post pages, which keep the home page's budget.
-for (const route of ["routes/_index", "routes/blog._index", "routes/blog.$slug"]) {
-  run("node", ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route]);
-}
-step(`Unit and integration tests (workerd; files and tests shuffled, seed ${seed})`);
-vitest("workers", ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`]);
 step(`End-to-end tests (Chromium, JavaScript on and off; files shuffled, seed ${seed})`);
 vitest("e2e", ["--config", "vitest.e2e.config.ts", "--sequence.shuffle.files", `--sequence.seed=${seed}`]);
 printTimings();

@@ -78,7 +78,8 @@ export async function newContext(
   context.setDefaultTimeout(60_000);
   await serveAssets(context);
   await routeTurnstile(context);
-  await postLikeAPerson(context);
+  // Only pages of the real time need a post held back; every other context's stamps are dated back already.
+  if (realStamp) await postLikeAPerson(context);
   if (!popup) {
     await context.addInitScript(() => {
       // Init scripts run in every frame; a sandboxed one (the booking embed) has no storage to write.
