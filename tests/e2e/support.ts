@@ -76,6 +76,7 @@ export async function newContext(
   // Waits of 60 s, not Playwright's 30: a page on the loaded 2-core machine can take more than 30 s to load. A hang
   // still fails, within the 120 s of a test.
   context.setDefaultTimeout(60_000);
+  context.on("page", retryStalledNavigations);
   await serveAssets(context);
   await routeTurnstile(context);
   // Only pages of the real time need a post held back; every other context's stamps are dated back already.
@@ -101,6 +102,26 @@ export function freshIp(): string {
   const n = (existsSync(counter) ? Number(readFileSync(counter, "utf8")) : 0) + 1;
   writeFileSync(counter, String(n));
   return `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * `wrangler dev` has been seen, about once in a full run, to hold a response until the browser gave up on it (the
+ * log then says "200 OK (60476ms)": a document or a script, on a connection the browser had used before), while
+ * every other request went through. A page's navigation (a GET, safe to send again) that has not loaded in 20 s is
+ * sent once more, on another connection; the second try has the context's whole wait (ADR 0018).
+ */
+const NAVIGATION_RETRY_AFTER_MS = 20_000;
+function retryStalledNavigations(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    try {
+      return await goto(url, { ...options, timeout: options?.timeout ?? NAVIGATION_RETRY_AFTER_MS });
+    } catch (error) {
+      if (options?.timeout !== undefined || !(error instanceof Error) || error.name !== "TimeoutError") throw error;
+      console.warn(`e2e: ${url} did not load in ${NAVIGATION_RETRY_AFTER_MS / 1000} s; sent again`);
+      return goto(url, options);
+    }
+  };
 }
 
 /**
