@@ -26,11 +26,12 @@ const DAY = 86_400_000;
 /**
  * The rule: a column holds personal data when its name says email,
  * recipient, name, company, phone, message, payload, address, ip, note, body,
- * form data, app URL, actor, author, device, country, detail, person, or ends
+ * form data, app URL, actor, author, device, country, detail, person, a
+ * visit's source (referrer, UTM values, landing and form page), or ends
  * in `_by` (who did it). Wrangler's and SQLite's own tables are left out.
  */
 const PERSONAL_COLUMN =
-  /email|recipient|name|company|phone|message|payload|address|(^|_)ip(_|$)|note|body|form_data|app_url|actor|author|device|country|detail|person|_by$/i;
+  /email|recipient|name|company|phone|message|payload|address|(^|_)ip(_|$)|note|body|form_data|app_url|actor|author|device|country|detail|person|referrer|utm_|landing|form_page|_by$/i;
 
 interface Column {
   tbl: string;

@@ -4,7 +4,9 @@
  * JavaScript the site knows the form page (the POST's Referer) and the page before it (the "came from" field the
  * page carried); every value is untrusted and dropped when it does not fit.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { erasePersonalData, exportPersonalData } from "~/features/privacy/privacy.server";
 import { all, envLosingAnswers, ORIGIN, postForm, recordingEnv, request } from "./helpers";
 import { answers } from "./onboarding-answers";
 
@@ -244,5 +246,29 @@ describe("the source of a submission", () => {
         form_page: null,
       },
     ]);
+  });
+
+  it("joins the personal data: the export shows the sources, the erasure removes them", async () => {
+    const email = `privacy-${uid()}@example.com`;
+    await postForm("/contact", contact(email, { _came_from: "news.ycombinator.com" }), {
+      headers: { Referer: `${ORIGIN}/contact?utm_campaign=privacy-check` },
+    });
+    const actor = { email: "admin@example.com" };
+    const exported = await exportPersonalData(env, email, actor);
+    expect(exported.tables.people!.rows).toEqual([
+      expect.objectContaining({
+        first_channel: "campaign",
+        first_referrer_host: "news.ycombinator.com",
+        first_utm_campaign: "privacy-check",
+      }),
+    ]);
+    expect(exported.tables.person_submissions!.rows).toEqual([
+      expect.objectContaining({ referrer_host: "news.ycombinator.com", utm_campaign: "privacy-check", landing_page: "/contact" }),
+    ]);
+    await erasePersonalData(env, email, crypto.randomUUID(), actor);
+    expect(await firstSource(email)).toEqual([]);
+    expect(
+      await all("SELECT 1 FROM person_submissions WHERE utm_campaign = 'privacy-check' AND referrer_host = 'news.ycombinator.com'"),
+    ).toEqual([]);
   });
 });
