@@ -144,6 +144,11 @@ describe("the Leads list", () => {
       "Last seen",
       "Submissions",
       "Notes",
+      "First source",
+      "First referrer",
+      "First UTM source",
+      "First campaign",
+      "First landing page",
     ]);
     expect(rows.slice(1)).toHaveLength(1);
     expect(rows[1]).toEqual([
@@ -159,6 +164,11 @@ describe("the Leads list", () => {
       expect.any(String),
       "1",
       "2",
+      "",
+      "",
+      "",
+      "",
+      "",
     ]);
 
     // Page by page, every person once, in the list's order.

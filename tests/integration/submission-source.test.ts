@@ -7,6 +7,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { erasePersonalData, exportPersonalData } from "~/features/privacy/privacy.server";
+import Papa from "papaparse";
+import { get, signedInAdmin } from "./admin-helpers";
 import { all, envLosingAnswers, ORIGIN, postForm, recordingEnv, request } from "./helpers";
 import { answers } from "./onboarding-answers";
 
@@ -270,5 +272,48 @@ describe("the source of a submission", () => {
     expect(
       await all("SELECT 1 FROM person_submissions WHERE utm_campaign = 'privacy-check' AND referrer_host = 'news.ycombinator.com'"),
     ).toEqual([]);
+  });
+});
+
+describe("a person's first source in the dashboard", () => {
+  it("shows on the person page, filters the Leads list by channel and campaign (a GET form), and fills the CSV's columns", async () => {
+    const admin = await signedInAdmin();
+    const tag = uid();
+    const campaign = `launch-${tag}`;
+    const emails = { launch: `launch-${tag}@example.com`, search: `search-${tag}@example.com`, other: `other-${tag}@example.com` };
+    await postForm("/contact", contact(emails.launch), {
+      headers: { Referer: `${ORIGIN}/contact?utm_source=newsletter&utm_campaign=${campaign}&utm_medium=<b>x</b>` },
+    });
+    await postForm("/contact", contact(emails.search, { _came_from: "www.bing.com" }), { headers: { Referer: `${ORIGIN}/contact` } });
+    await postForm("/contact", contact(emails.other, { _landing: `/blog?utm_campaign=other-${tag}` }));
+
+    const listed = async (query: string) => {
+      const html = (await (await get(`/admin/dashboard/leads?q=${tag}${query}`, admin.cookie)).text()).replaceAll("<wbr/>", "");
+      return Object.values(emails).filter((e) => html.includes(e));
+    };
+    expect(await listed("")).toHaveLength(3);
+    expect(await listed(`&campaign=${campaign}`)).toEqual([emails.launch]);
+    expect(await listed("&channel=organic_search")).toEqual([emails.search]);
+    expect(await listed("&channel=campaign")).toEqual([emails.launch, emails.other]);
+    expect(await listed(`&channel=organic_search&campaign=${campaign}`)).toEqual([]);
+    // A channel that is not one is no filter; the form offers the channels.
+    expect(await listed("&channel=%3Cscript%3E")).toHaveLength(3);
+    const page = await (await get(`/admin/dashboard/leads?q=${tag}`, admin.cookie)).text();
+    expect(page).toMatch(
+      /<form method="get"[^>]*>[\s\S]*name="channel"[\s\S]*<option value="paid_search">Paid search<\/option>[\s\S]*name="campaign"/,
+    );
+
+    const csv = await get(`/admin/leads.csv?q=${tag}&campaign=${campaign}`, admin.cookie);
+    const rows = Papa.parse<string[]>((await csv.text()).replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    const header = rows[0]!;
+    expect(header.slice(-5)).toEqual(["First source", "First referrer", "First UTM source", "First campaign", "First landing page"]);
+    expect(rows.slice(1).map((r) => [r[0], ...r.slice(-5)])).toEqual([[emails.launch, "Campaign", "", "newsletter", campaign, "/contact"]]);
+
+    const [person] = await all<{ id: string }>("SELECT id FROM people WHERE email = ?", emails.launch);
+    const detail = await (await get(`/admin/dashboard/leads/${person!.id}`, admin.cookie)).text();
+    expect(detail).toContain('data-testid="person-first-source">Campaign<');
+    expect(detail).toContain(`data-testid="person-campaign">${campaign} · newsletter · &lt;b&gt;x&lt;/b&gt;<`);
+    expect(detail).toContain('data-testid="person-landing-page">/contact<');
+    expect(detail).not.toContain("<b>x</b>");
   });
 });
