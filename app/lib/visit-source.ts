@@ -241,9 +241,13 @@ export function submissionSource({
   };
 }
 
+/** Links of the site's emails left untagged: the dashboard's, and the ways out (unsubscribe). */
+const UNTAGGED_PATHS = /^\/(admin|unsubscribe)(\/|$)/;
+
 /**
  * A link to the site from one of its own emails, tagged so a visitor who comes back through it counts as email:
- * `utm_medium=email` and `utm_source=<the email's kind>`. Links elsewhere are returned as they are.
+ * `utm_medium=email` and `utm_source=<the email's kind>`. Links elsewhere, to the dashboard or to unsubscribe are
+ * returned as they are.
  */
 export function emailLink(href: string, siteUrl: string, kind: string): string {
   let url: URL;
@@ -254,7 +258,7 @@ export function emailLink(href: string, siteUrl: string, kind: string): string {
   } catch {
     return href;
   }
-  if (url.origin !== site.origin) return href;
+  if (url.origin !== site.origin || UNTAGGED_PATHS.test(url.pathname)) return href;
   url.searchParams.set("utm_medium", "email");
   url.searchParams.set("utm_source", kind);
   return url.toString();

@@ -1,5 +1,8 @@
 /** The channel rules of a visit and the sanitising of what a browser says about its source (ADR 0022). */
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { renderEmail } from "~/email/render.server";
+import { defineEmailTemplate } from "~/email/template";
 import {
   cameFromReferer,
   classifyChannel,
@@ -162,5 +165,38 @@ describe("emailLink", () => {
   it("tags links to the site with the email's kind, and leaves other links alone", () => {
     expect(emailLink(`${SITE}/guides/a?x=1`, SITE, "lead_magnet")).toBe(`${SITE}/guides/a?x=1&utm_medium=email&utm_source=lead_magnet`);
     expect(emailLink("https://calendly.com/x", SITE, "lead_magnet")).toBe("https://calendly.com/x");
+    expect(emailLink(`${SITE}/admin/dashboard/leads/1`, SITE, "contact-notice")).toBe(`${SITE}/admin/dashboard/leads/1`);
+    expect(emailLink(`${SITE}/unsubscribe/newsletter.abc`, SITE, "newsletter")).toBe(`${SITE}/unsubscribe/newsletter.abc`);
+  });
+
+  const template = (extra: { campaignLinks?: false }) =>
+    defineEmailTemplate({
+      kind: "premium-requester",
+      schema: z.object({}),
+      subject: () => "Hello",
+      preview: () => "Hello",
+      html: (_p, ctx) => (
+        <p>
+          <a href={`${ctx.siteUrl}/contact?x=1&y=2`}>write to us</a> <a href="https://calendly.com/x">book</a>
+          <a href={`${ctx.siteUrl}/admin/dashboard`}>dashboard</a>
+        </p>
+      ),
+      text: (_p, ctx) => `Write to us: ${ctx.siteUrl}/contact.\nBook: https://calendly.com/x`,
+      ...extra,
+    });
+  const ctx = { siteUrl: SITE, contactEmail: "hello@founderleads.test" };
+
+  it("tags the links of a rendered email to the site's pages, in its HTML and its text, in one place", () => {
+    const email = renderEmail(template({}), {}, ctx);
+    expect(email.html).toContain(`href="${SITE}/contact?x=1&amp;y=2&amp;utm_medium=email&amp;utm_source=premium-requester"`);
+    expect(email.html).toContain('href="https://calendly.com/x"');
+    expect(email.html).toContain(`href="${SITE}/admin/dashboard"`);
+    expect(email.text).toBe(`Write to us: ${SITE}/contact?utm_medium=email&utm_source=premium-requester.\nBook: https://calendly.com/x`);
+  });
+
+  it("leaves the links of an email that opts out (the team's digest) as they are", () => {
+    const email = renderEmail(template({ campaignLinks: false }), {}, ctx);
+    expect(email.html).toContain(`href="${SITE}/contact?x=1&amp;y=2"`);
+    expect(email.text).toBe(`Write to us: ${SITE}/contact.\nBook: https://calendly.com/x`);
   });
 });
