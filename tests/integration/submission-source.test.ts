@@ -84,6 +84,25 @@ describe("the source of a submission", () => {
     ]);
   });
 
+  it("every public form on the pages carries the source fields next to its bot check", async () => {
+    for (const path of [
+      "/",
+      "/contact",
+      "/playbooks/premium",
+      "/shopify-app-marketing-checklist",
+      "/Shopify-App-Launch-and-Scaling-Playbook",
+    ]) {
+      const html = await (await request(path)).text();
+      const forms = html
+        .split("<form")
+        .slice(1)
+        .map((f) => f.slice(0, f.indexOf("</form>")));
+      const guarded = forms.filter((f) => f.includes('name="_stamp"'));
+      expect(guarded.length, path).toBeGreaterThan(0);
+      for (const form of guarded) expect(form, path).toContain('name="_came_from"');
+    }
+  });
+
   it("stores the campaign of a form one click away from a utm landing, without JavaScript (Referer chain)", async () => {
     const email = `click-${uid()}@example.com`;
     // The visitor lands on the blog from a campaign link, then follows a link to the contact page.
