@@ -45,6 +45,7 @@ import { handleEdgeBatch, localPurgeRequest, queueView, type EdgeQueueMessage } 
 import type { EdgeRender } from "./app/lib/edge-tags";
 import { formStamp } from "./app/lib/form-guard.server";
 import { formStampIssuedAt } from "./app/lib/form-stamp-test-age.server";
+import { cameFromReferer } from "./app/lib/visit-source";
 import { isbot } from "isbot";
 import { loggable } from "./app/lib/log.server";
 import { settleClientAddress } from "./app/lib/request.server";
@@ -121,7 +122,8 @@ export default {
           render: (renderUrl, background) => renderForEdge(readable, renderUrl, env, ctx, background ? new D1Meter() : meter, placeholders),
         });
         mode = served.mode;
-        const visitor = { nonce: loadContext.nonce, stamp };
+        // The visitor's own values: their nonce, stamp, and where they came from (the forms' "came from", ADR 0022).
+        const visitor = { nonce: loadContext.nonce, stamp, cameFrom: cameFromReferer(readable.headers.get("Referer"), url.origin) };
         response = visitorCopy(served.entry, placeholders, visitor, url.pathname);
         if (served.entry.view && !isbot(readable.headers.get("User-Agent") ?? "")) ctx.waitUntil(queueView(env, served.entry.view));
       } else {

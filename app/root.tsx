@@ -23,6 +23,8 @@ import { asksForNewStamp } from "~/lib/form-guard";
 import { formStamp } from "~/lib/form-guard.server";
 import { KeptFormProvider } from "~/lib/kept-form";
 import { formStampIssuedAt } from "~/lib/form-stamp-test-age.server";
+import { cameFromReferer, EDGE_CAME_FROM } from "~/lib/visit-source";
+import { keptVisit } from "~/lib/visit-source-client";
 import type { EdgeCacheDeclaration } from "~/lib/edge-tags";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
@@ -46,8 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const formGuard = { stamp, siteKey: env.TURNSTILE_SITE_KEY ?? "" };
   // After a sign-in that ended a lost session: what the admin had typed, for the page's form (only with ?kept=).
   const keptForm = await keptFormFor(request, env);
+  // Where this page's visitor came from, for the forms without JavaScript (ADR 0022): from the Referer, or on a page
+  // rendered for the edge cache a placeholder the gateway replaces per visitor.
+  const visit = { cameFrom: context.edge ? EDGE_CAME_FROM : cameFromReferer(request.headers.get("Referer"), new URL(request.url).origin) };
   return data(
-    { toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL, formGuard, keptForm },
+    { toast, siteUrl: env.SITE_URL, playbookPdfUrl: env.PLAYBOOK_PDF_URL, formGuard, keptForm, visit },
     { headers: headers ?? undefined },
   );
 }
@@ -132,6 +137,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A marker for people and tests: React has hydrated, the page is interactive (the deferred parts too).
   useEffect(() => {
+    // The tab's first page is the visit's landing page (ADR 0022): kept in session storage, once.
+    keptVisit();
     let live = true;
     void whenDeferredPartsHydrated().then(() => {
       if (live) document.documentElement.dataset.hydrated = "true";

@@ -567,6 +567,16 @@ export const people = sqliteTable(
     dueAt: integer("due_at", { mode: "timestamp_ms" }),
     firstForm: text("first_form").notNull(),
     lastForm: text("last_form").notNull(),
+    /**
+     * The first source (ADR 0022): from the earliest submission, set when the person is created and never
+     * overwritten. The channel is one of SOURCE_CHANNELS (app/lib/visit-source.ts); null before sources were kept.
+     */
+    firstChannel: text("first_channel"),
+    firstReferrerHost: text("first_referrer_host"),
+    firstUtmSource: text("first_utm_source"),
+    firstUtmMedium: text("first_utm_medium"),
+    firstUtmCampaign: text("first_utm_campaign"),
+    firstLandingPage: text("first_landing_page"),
     createdAt: createdAt(),
     /** The latest submission's time. */
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
@@ -581,6 +591,9 @@ export const people = sqliteTable(
     index("people_status_queue_idx").on(t.status, sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
     index("people_owner_queue_idx").on(t.ownerId, sql`coalesce(${t.dueAt}, 8640000000000000)`, sql`${t.lastSeenAt} desc`, t.id),
     index("people_due_idx").on(t.dueAt),
+    // The Leads list's source filters (channel, campaign).
+    index("people_first_channel_idx").on(t.firstChannel),
+    index("people_first_campaign_idx").on(t.firstUtmCampaign),
   ],
 );
 
@@ -593,6 +606,15 @@ export const personSubmissions = sqliteTable(
     recordId: text("record_id").notNull(),
     personId: text("person_id").notNull(),
     createdAt: createdAt(),
+    /** The source of the visit that sent it (ADR 0022): untrusted, sanitised, for reporting only. Null for writes that are no form post. */
+    channel: text("channel"),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    /** The visit's landing page and the page the form was sent from: path and query, tracking parameters dropped. */
+    landingPage: text("landing_page"),
+    formPage: text("form_page"),
   },
   (t) => [
     primaryKey({ columns: [t.form, t.recordId] }),

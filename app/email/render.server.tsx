@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "~/lib/list-unsubscribe.server";
+import { emailLink } from "~/lib/visit-source";
 import { EmailLayout } from "./layout";
 import type { EmailContext, EmailTemplate } from "./template";
 
@@ -43,11 +44,34 @@ export function renderEmail<P extends Record<string, unknown>>(
     .subject(payload)
     .replace(/[\r\n]+/g, " ")
     .slice(0, 200);
-  const text = template.text(payload, ctx);
+  let text = template.text(payload, ctx);
+  let body = html;
+  if (template.campaignLinks !== false) {
+    body = tagHtmlLinks(html, ctx.siteUrl, template.kind);
+    text = tagTextLinks(text, ctx.siteUrl, template.kind);
+  }
   return {
     subject,
-    html,
+    html: body,
     text: unsubscribe ? `${text}\n\n--\nUnsubscribe: ${unsubscribe}` : text,
     headers: unsubscribe ? listUnsubscribeHeaders(unsubscribe) : {},
   };
+}
+
+/** Every `href` to the site's public pages, tagged for the email (`emailLink`); the attribute's `&amp;` kept. */
+function tagHtmlLinks(html: string, siteUrl: string, kind: string): string {
+  return html.replace(/href="([^"]*)"/g, (whole, raw: string) => {
+    const href = raw.replaceAll("&amp;", "&");
+    const tagged = emailLink(href, siteUrl, kind);
+    return tagged === href ? whole : `href="${tagged.replaceAll("&", "&amp;")}"`;
+  });
+}
+
+/** Every URL of the site in a text body, tagged; punctuation after a URL stays outside it. */
+function tagTextLinks(text: string, siteUrl: string, kind: string): string {
+  return text.replace(/https?:\/\/[^\s<>"']+/g, (found) => {
+    const trail = /[.,;:!?)]+$/.exec(found)?.[0] ?? "";
+    const url = found.slice(0, found.length - trail.length);
+    return emailLink(url, siteUrl, kind) + trail;
+  });
 }

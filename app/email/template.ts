@@ -49,6 +49,11 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
    * cap per address (features/submissions/store.server.ts, ADR 0015). Every such template must say so.
    */
   toVisitor?: boolean;
+  /**
+   * `false`: links to the site are left untagged (the team's daily digest). Otherwise rendering tags every link to
+   * the site's public pages with `utm_medium=email&utm_source=<kind>` (ADR 0022), so a visit from it counts as email.
+   */
+  campaignLinks?: false;
 }
 
 export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailTemplate<P>): EmailTemplate<P> {

@@ -17,6 +17,7 @@ import { readsFromPrimary } from "./d1-session.server";
 import { signFor } from "./keys.server";
 import { loggable } from "./log.server";
 import type { routeTree } from "./route-paths";
+import { EDGE_CAME_FROM } from "./visit-source";
 
 export const FRESH_MS = 5 * 60 * 1000;
 export const STALE_MS = 24 * 60 * 60 * 1000;
@@ -112,6 +113,7 @@ export function edgePlaceholders(env: Env, build: string): Promise<EdgePlacehold
     found = signFor(env, "edge-placeholder", build).then((mac) => ({
       nonce: mac.slice(0, 22),
       stamp: `0000000000000.${mac.slice(0, 22)}.${mac}`,
+      cameFrom: EDGE_CAME_FROM,
     }));
     // A failure (no signing key) is not kept: the next request tries again.
     found.catch(() => placeholderCache.delete(build));

@@ -6,6 +6,7 @@
  */
 import { SITE_COOKIES, type SiteCookieKey } from "./cookies.server";
 import type { EdgeCacheDeclaration } from "./edge-tags";
+import { CAME_FROM_FIELD } from "./visit-source";
 
 export type { EdgeCacheDeclaration };
 
@@ -63,13 +64,18 @@ export function renderUrl(key: string): string {
   return url.search === "?" ? `${url.origin}${url.pathname}` : url.toString();
 }
 
-/** What stands in the stored HTML where each visitor's nonce and form stamp go. */
-export type EdgePlaceholders = { nonce: string; stamp: string };
+/**
+ * What stands in the stored HTML where each visitor's nonce, form stamp and "came from" (ADR 0022) go. For a visitor:
+ * their own values; `cameFrom` is the sanitised Referer of their request (a same-site path, another site's host, "").
+ */
+export type EdgePlaceholders = { nonce: string; stamp: string; cameFrom?: string };
 
 /**
  * One visitor's copy of a stored page. HTML: the nonce of each script that carries the placeholder, the placeholder
  * stamp inside those scripts (the root data Remix writes into the page) and the value of each `_stamp` input. A data
- * request's body (turbo-stream text) carries the stamp only. Nothing else is touched: text that happens to hold a
+ * request's body (turbo-stream text) carries the stamp only. The value of each "came from" input holding its
+ * placeholder becomes the visitor's (escaped as an attribute value; with JavaScript the browser's kept visit
+ * replaces it, so the root data keeps the placeholder). Nothing else is touched: text that happens to hold a
  * placeholder outside those places stays as it is, and never becomes a nonce.
  */
 export function personalise(stored: Response, placeholders: EdgePlaceholders, visitor: EdgePlaceholders): Response {
@@ -98,6 +104,14 @@ export function personalise(stored: Response, placeholders: EdgePlaceholders, vi
       .on('input[name="_stamp"]', {
         element(input) {
           if (input.getAttribute("value") === placeholders.stamp) input.setAttribute("value", visitor.stamp);
+        },
+      })
+      .on(`input[name="${CAME_FROM_FIELD}"]`, {
+        element(input) {
+          // setAttribute writes the value as given: its ampersands and quotes are escaped here.
+          if (placeholders.cameFrom && input.getAttribute("value") === placeholders.cameFrom) {
+            input.setAttribute("value", (visitor.cameFrom ?? "").replaceAll("&", "&amp;").replaceAll('"', "&quot;"));
+          }
         },
       })
       .transform(new Response(stored.body, stored));

@@ -19,6 +19,7 @@ import { JS_FIELD, REDIRECT_FIELD } from "./forms";
 import type { ToastInput } from "./toast";
 import { redirectWithToast } from "./toast.server";
 import { loggable } from "./log.server";
+import { sourceOfPost, type VisitSource } from "./visit-source";
 
 const TOO_LARGE_MESSAGE = "That was more than this form accepts. Please shorten your entry and try again.";
 
@@ -30,6 +31,8 @@ type PublicFormOutcome<Output> =
       value: Output;
       /** The claim on the form's stamp when it passed without a token: the work records it (`storeAndNotify`). */
       claim: StampClaim | null;
+      /** Where the visit came from (ADR 0022): untrusted, sanitised, for reporting only. */
+      source: VisitSource;
       reply: (opts?: { resetForm?: boolean; formErrors?: string[] }) => SubmissionResult;
     })
   | (Base & { kind: "honeypot" })
@@ -102,7 +105,14 @@ async function readPublicForm<Schema extends z.ZodType>(
       ...(guard.renewStamp ? { renewStamp: true as const } : {}),
     };
   }
-  return { ...base, kind: "valid", value: submission.value, claim: guard.claim, reply: (opts) => submission.reply(opts) };
+  return {
+    ...base,
+    kind: "valid",
+    value: submission.value,
+    claim: guard.claim,
+    source: sourceOfPost(request, formData),
+    reply: (opts) => submission.reply(opts),
+  };
 }
 
 export type PublicFormActionData = { result: SubmissionResult<string[]>; message?: string; renewStamp?: true };
@@ -124,7 +134,8 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
   config: {
     schema: Schema;
     rateLimit: EdgeRateLimitRule;
-    handle: (value: z.output<Schema>, stamp: StampClaim | null) => Promise<Result>;
+    /** `source`: the visit's source, which the work hands to its person link (`PersonLink.source`). */
+    handle: (value: z.output<Schema>, stamp: StampClaim | null, source: VisitSource) => Promise<Result>;
     /** The success message; a function picks it from what `handle` answered (undefined for a bot in the honeypot). */
     success: ToastInput | ((result: Result | undefined) => ToastInput);
     failure: string;
@@ -144,7 +155,7 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
   let handled: Result | undefined;
   if (form.kind === "valid") {
     try {
-      handled = await config.handle(form.value, form.claim);
+      handled = await config.handle(form.value, form.claim, form.source);
       if (form.claim) await claimStamp(env, form.claim);
     } catch (error) {
       if (error instanceof StampUsedError) {

@@ -19,7 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: playbookLandingSchema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: (lead, stamp) => submitLeadMagnet(env, { ...lead, page: PLAYBOOK_LANDING_PATH, source: "playbook-landing" }, stamp),
+    handle: (lead, stamp, source) =>
+      submitLeadMagnet(env, { ...lead, page: PLAYBOOK_LANDING_PATH, source: "playbook-landing" }, stamp, source),
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: M.failureBody,
     successRedirect: `${FINAL_GUIDE_PATH}?welcome`,

@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: contactSchema,
     rateLimit: CONTACT_RATE_LIMIT,
-    handle: (value, stamp) => sendContactMessage(env, value, stamp),
+    handle: (value, stamp, source) => sendContactMessage(env, value, stamp, source),
     success: { type: "success", title: CONTACT_MESSAGES.success, description: CONTACT_MESSAGES.successDetail },
     failure: CONTACT_MESSAGES.failure,
   });

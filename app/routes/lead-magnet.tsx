@@ -18,8 +18,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: ({ page, ...lead }, stamp) =>
-      submitLeadMagnet(env, { ...lead, page: safeRedirectPath(page), source: "leadmagnet-popup" }, stamp),
+    handle: ({ page, ...lead }, stamp, source) =>
+      submitLeadMagnet(env, { ...lead, page: safeRedirectPath(page), source: "leadmagnet-popup" }, stamp, source),
     success: { type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody },
     failure: LEAD_MAGNET_MESSAGES.failureBody,
   });

@@ -8,6 +8,7 @@ import { handleWizardPost, WIZARD_BODY_BYTES, wizardState } from "~/features/onb
 import { clientChecks } from "~/lib/form-guard.server";
 import { formHeaders } from "~/lib/forms";
 import { readFormWithin } from "~/lib/request.server";
+import { sourceOfPost } from "~/lib/visit-source";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
@@ -21,6 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormWithin(request, WIZARD_BODY_BYTES);
   return handleWizardPost(env, {
     form,
+    source: form ? sourceOfPost(request, form) : null,
     draftId: await draftIdFrom(env, request.headers.get("Cookie")),
     checks: clientChecks(request, env),
   });

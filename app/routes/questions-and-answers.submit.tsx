@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: questionSchema,
     rateLimit: QA_RATE_LIMIT,
-    handle: (value, stamp) => submitQuestion(env, value, stamp),
+    handle: (value, stamp, source) => submitQuestion(env, value, stamp, source),
     success: { type: "success", title: QA_MESSAGES.success },
     failure: QA_MESSAGES.failure,
   });

@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: waitlistSchema,
     rateLimit: WAITLIST_RATE_LIMIT,
-    handle: ({ email }, stamp) => joinWaitlist(env, email, stamp),
+    handle: ({ email }, stamp, source) => joinWaitlist(env, email, stamp, source),
     success: { type: "success", title: WAITLIST_MESSAGES.success },
     failure: WAITLIST_MESSAGES.failure,
   });

@@ -209,6 +209,29 @@ describe("each visitor's nonce and form stamp", () => {
   });
 });
 
+describe('each visitor\'s "came from" (the source of a form post without JavaScript, ADR 0022)', () => {
+  const cameFrom = (html: string) => [...html.matchAll(/name="_came_from" value="([^"]*)"/g)].map((m) => m[1]!);
+  const withoutCameFrom = (html: string) => masked(html).replace(/name="_came_from" value="[^"]*"/g, 'name="_came_from" value="C"');
+
+  it("shares one stored page while each visitor's field holds their own Referer: a same-site page, or only another site's host", async () => {
+    await request("/contact");
+    const campaign = await request("/contact", {
+      headers: { Referer: "http://localhost:8787/blog?utm_source=newsletter&utm_campaign=launch" },
+    });
+    const search = await request("/contact", { headers: { Referer: "https://www.google.com/search?q=private+words" } });
+    const none = await request("/contact");
+    const pages = await Promise.all([campaign, search, none].map((res) => res.text()));
+    expect([campaign, search, none].map(cacheMode)).toEqual(["hit", "hit", "hit"]);
+    expect(new Set(cameFrom(pages[0]!))).toEqual(new Set(["/blog?utm_source=newsletter&amp;utm_campaign=launch"]));
+    expect(new Set(cameFrom(pages[1]!))).toEqual(new Set(["www.google.com"]));
+    expect(new Set(cameFrom(pages[2]!))).toEqual(new Set([""]));
+    expect(pages[1]).not.toContain("private+words");
+    // Apart from their own values, the three pages are the one stored copy.
+    expect(withoutCameFrom(pages[0]!)).toBe(withoutCameFrom(pages[2]!));
+    expect(withoutCameFrom(pages[1]!)).toBe(withoutCameFrom(pages[2]!));
+  });
+});
+
 describe("what the cache never answers", () => {
   const cookie = async (key: SiteCookieKey, value: unknown) => (await (await siteCookie(env, key)).serialize(value)).split(";")[0]!;
 

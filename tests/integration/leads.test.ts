@@ -144,6 +144,11 @@ describe("the Leads list", () => {
       "Last seen",
       "Submissions",
       "Notes",
+      "First source",
+      "First referrer",
+      "First UTM source",
+      "First campaign",
+      "First landing page",
     ]);
     expect(rows.slice(1)).toHaveLength(1);
     expect(rows[1]).toEqual([
@@ -159,6 +164,11 @@ describe("the Leads list", () => {
       expect.any(String),
       "1",
       "2",
+      "",
+      "",
+      "",
+      "",
+      "",
     ]);
 
     // Page by page, every person once, in the list's order.
@@ -185,7 +195,7 @@ describe("the Leads list", () => {
       emailsIn(await (await get(`/admin/dashboard/leads?q=${encodeURIComponent(q)}`, admin.cookie)).text(), tag);
     // The forms' writer: storeAndNotify's person upsert, as a submission runs it.
     const submit = (person: { email: string; name?: string; company?: string; app?: string }) =>
-      env.DB.batch(personStatements(env.DB, { ...person, form: "contact", recordId: crypto.randomUUID() }, Date.now(), null));
+      env.DB.batch(personStatements(env.DB, { ...person, form: "contact", recordId: crypto.randomUUID(), source: null }, Date.now(), null));
     await submit({ email: `Fts-${tag}@Example.com `, name: "Ada Lovelace", company: "Engine Works" });
     expect(await search(`fts-${tag}`)).toEqual([`fts-${tag}@example.com`]);
     expect(await search("ada lovelace")).toContain(`fts-${tag}@example.com`);

@@ -26,11 +26,12 @@ const DAY = 86_400_000;
 /**
  * The rule: a column holds personal data when its name says email,
  * recipient, name, company, phone, message, payload, address, ip, note, body,
- * form data, app URL, actor, author, device, country, detail, person, or ends
+ * form data, app URL, actor, author, device, country, detail, person, a
+ * visit's source (referrer, UTM values, landing and form page), or ends
  * in `_by` (who did it). Wrangler's and SQLite's own tables are left out.
  */
 const PERSONAL_COLUMN =
-  /email|recipient|name|company|phone|message|payload|address|(^|_)ip(_|$)|note|body|form_data|app_url|actor|author|device|country|detail|person|_by$/i;
+  /email|recipient|name|company|phone|message|payload|address|(^|_)ip(_|$)|note|body|form_data|app_url|actor|author|device|country|detail|person|referrer|utm_|landing|form_page|_by$/i;
 
 interface Column {
   tbl: string;
@@ -484,16 +485,27 @@ describe("retention, run by the cron with a fixed clock", () => {
 // ------------------------------------------------------- the privacy policy
 
 describe("the default privacy policy says what is kept and for how long", () => {
-  const POLICY = "0015_privacy_policy_retention.sql";
-  const policyMigration = () => env.TEST_MIGRATIONS.find((m) => m.name.endsWith(POLICY.slice(4)))!;
+  // The migrations that update the default policy, each only where it holds the previous default: 0015 (retention)
+  // and the policy statement of 0025 (where visitors come from, ADR 0022).
+  const POLICIES = ["_privacy_policy_retention.sql", "_submission_source.sql"];
+  const policyQueries = () =>
+    POLICIES.flatMap((name) => env.TEST_MIGRATIONS.find((m) => m.name.endsWith(name))!.queries).filter((q) => q.includes("UPDATE `pages`"));
   const content = async () => (await all<{ content: string }>("SELECT content FROM pages WHERE slug = 'privacy-policy'"))[0]!.content;
   const rerun = async () => {
-    for (const query of policyMigration().queries) await env.DB.prepare(query).run();
+    for (const query of policyQueries()) await env.DB.prepare(query).run();
   };
 
   it("a new deployment's policy names each period", async () => {
     const html = await (await request("/privacy-policy")).text();
-    for (const text of ["30 days after sending", "after 90 days", "after 7 days", "your name and email are removed", "Your rights"]) {
+    for (const text of [
+      "30 days after sending",
+      "after 90 days",
+      "after 7 days",
+      "your name and email are removed",
+      "Your rights",
+      "Where visitors come from",
+      "session storage, for this tab only: no cookie is set",
+    ]) {
       expect(html).toContain(text);
     }
   });

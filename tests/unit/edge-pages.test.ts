@@ -84,6 +84,19 @@ describe("personalise", () => {
     );
   });
 
+  it("gives each form's \"came from\" field the visitor's own value, escaped, and nothing else", async () => {
+    const placeholders = { ...PLACEHOLDERS, cameFrom: "edge:came-from" };
+    const stored = html(
+      `<input type="hidden" name="_came_from" value="edge:came-from"><input type="hidden" name="_came_from" value="other">` +
+        `<p>edge:came-from</p>`,
+    );
+    const page = await personalise(stored, placeholders, { ...VISITOR, cameFrom: '/a?b=1&c="><script>' }).text();
+    expect(page).toBe(
+      `<input type="hidden" name="_came_from" value="/a?b=1&amp;c=&quot;><script>"><input type="hidden" name="_came_from" value="other">` +
+        `<p>edge:came-from</p>`,
+    );
+  });
+
   it("leaves text that merely holds a placeholder as it is", async () => {
     const stored = html(`<p>${PLACEHOLDERS.nonce} ${PLACEHOLDERS.stamp}</p><script nonce="other">"${PLACEHOLDERS.stamp}"</script>`);
     expect(await personalise(stored, PLACEHOLDERS, VISITOR).text()).toBe(

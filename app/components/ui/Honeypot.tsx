@@ -2,6 +2,7 @@ import { useId } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { JS_FIELD, REDIRECT_FIELD, useHydrated } from "~/lib/forms";
 import { FormGuardFields } from "./FormGuard";
+import { VisitSourceFields } from "./VisitSourceFields";
 
 /** Off-screen trap field for bots; see lib/honeypot.ts. */
 export function Honeypot() {
@@ -17,7 +18,8 @@ export function Honeypot() {
 /**
  * The hidden fields every public form sends: the honeypot, `_js` once React
  * has hydrated (the action then answers with data), where a no-JavaScript
- * success goes back to, and the bot check (time stamp, Turnstile).
+ * success goes back to, the bot check (time stamp, Turnstile), and where the
+ * visit came from (ADR 0022).
  */
 export function PublicFormFields({ redirectTo }: { redirectTo: string }) {
   const hydrated = useHydrated();
@@ -27,6 +29,7 @@ export function PublicFormFields({ redirectTo }: { redirectTo: string }) {
       {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
       <input type="hidden" name={REDIRECT_FIELD} value={redirectTo} />
       <FormGuardFields />
+      <VisitSourceFields />
     </>
   );
 }

@@ -54,6 +54,8 @@ const SECTIONS = [
 
 export const digestEmail = defineEmailTemplate({
   kind: "team-daily-digest",
+  // The team's own email: its visits to the site are not leads (ADR 0022).
+  campaignLinks: false,
   schema: digestPayload,
   subject: (p) =>
     `Daily digest, ${longDate(p.localDate)}: ${plural(p.overdue.total, "person", "people")} overdue, ${p.dueToday.total} due today`,

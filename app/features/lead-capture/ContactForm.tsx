@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, Textarea } from "~/components/ui/Field";
 import { FormGuardFields } from "~/components/ui/FormGuard";
 import { Honeypot } from "~/components/ui/Honeypot";
+import { VisitSourceFields } from "~/components/ui/VisitSourceFields";
 import { REDIRECT_FIELD } from "~/lib/forms";
 
 import type { z } from "zod";
@@ -41,6 +42,7 @@ function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<strin
       <Honeypot />
       <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
       <FormGuardFields />
+      <VisitSourceFields />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" field={f.name}>
           <Input {...getInputProps(f.name, { type: "text" })} autoComplete="name" required={false} />

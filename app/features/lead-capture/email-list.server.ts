@@ -9,6 +9,7 @@
  * version, when); unsubscribing withdraws it (`unsubscribeFromList`). The
  * newsletter's double opt-in is in newsletter.server.ts.
  */
+import type { VisitSource } from "~/lib/visit-source";
 import { sql } from "drizzle-orm";
 import { waitlistEntries } from "~/db/schema";
 import type { OutboxDraft } from "~/email/outbox.server";
@@ -47,6 +48,7 @@ export async function joinWaitlistList(
   email: string,
   drafts: [OutboxDraft, ...OutboxDraft[]],
   stamp: StampClaim | null,
+  source: VisitSource,
 ): Promise<JoinResult> {
   const db = getDb(env);
   const existing = await db
@@ -67,7 +69,7 @@ export async function joinWaitlistList(
         ],
         drafts,
         onlyIfChanged: true,
-        person: { email, form: "waitlist", recordId: existing.id },
+        person: { email, form: "waitlist", recordId: existing.id, source },
         stamp,
       });
       return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };
@@ -77,7 +79,7 @@ export async function joinWaitlistList(
       label: "email list signup",
       records: (tx, d1) => [tx.insert(waitlistEntries).values({ id, email }), consentStatement(d1, email, "waitlist", now)],
       drafts,
-      person: { email, form: "waitlist", recordId: id },
+      person: { email, form: "waitlist", recordId: id, source },
       stamp,
     });
     return { status: "joined", outboxIds: drafts.map((d) => d.id), queued: stored.queued };

@@ -3,6 +3,7 @@
  * the marketing checklist has only an email and its type): stored, then the
  * visitor's email (playbook links, or the checklist's) and a notice to the team.
  */
+import type { VisitSource } from "~/lib/visit-source";
 import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { leadMagnetSubmissions, type leadMagnetSources } from "~/db/schema";
@@ -25,7 +26,12 @@ interface LeadMagnetSubmission {
 }
 
 /** `stamp`: the post's claim on its form stamp (no Turnstile token), recorded in the same batch. */
-export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission, stamp: StampClaim | null): Promise<void> {
+export async function submitLeadMagnet(
+  env: Env,
+  input: LeadMagnetSubmission,
+  stamp: StampClaim | null,
+  source: VisitSource,
+): Promise<void> {
   const payload = {
     ...input,
     phone: input.phone ?? null,
@@ -52,14 +58,26 @@ export async function submitLeadMagnet(env: Env, input: LeadMagnetSubmission, st
       outboxDraft(input.type === "marketing-checklist" ? checklistVisitorEmail : leadMagnetVisitorEmail, input.email, payload),
       outboxDraft(leadMagnetNoticeEmail, env.NOTIFY_TO, payload),
     ],
-    person: { email: input.email, name: input.firstName, app: input.appUrl, form: leadMagnetForm(input.source, input.type), recordId: id },
+    person: {
+      email: input.email,
+      name: input.firstName,
+      app: input.appUrl,
+      form: leadMagnetForm(input.source, input.type),
+      recordId: id,
+      source,
+    },
     stamp,
   });
 }
 
 /** The checklist's email-only submission: empty firstName and appUrl, type `marketing-checklist`. */
-export function submitChecklist(env: Env, email: string, page: string, stamp: StampClaim | null): Promise<void> {
-  return submitLeadMagnet(env, { firstName: "", email, appUrl: "", page, source: "checklist-page", type: "marketing-checklist" }, stamp);
+export function submitChecklist(env: Env, email: string, page: string, stamp: StampClaim | null, source: VisitSource): Promise<void> {
+  return submitLeadMagnet(
+    env,
+    { firstName: "", email, appUrl: "", page, source: "checklist-page", type: "marketing-checklist" },
+    stamp,
+    source,
+  );
 }
 
 /** Remembers, for a year, that this browser unlocked the checklist (a returning visitor sees it at once). */

@@ -150,7 +150,7 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
     ],
     drafts: [outboxDraft(newsletterWelcomeEmail, row.email, { email: row.email })],
     onlyIfChanged: true,
-    person: { email: row.email, form: "newsletter", recordId: row.id },
+    person: { email: row.email, form: "newsletter", recordId: row.id, source: null },
   });
   if (stored.status === "written" && stored.results[0]?.meta.changes === 0) return stateOf(await findByToken(env, token), now);
   return "confirmed";

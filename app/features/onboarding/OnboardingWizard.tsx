@@ -7,6 +7,7 @@ import { cn } from "~/components/ui/cn";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { FormGuardFields } from "~/components/ui/FormGuard";
 import { Honeypot } from "~/components/ui/Honeypot";
+import { VisitSourceFields } from "~/components/ui/VisitSourceFields";
 import { PrivacyNotice } from "~/features/privacy";
 import { useLazyValidation } from "~/lib/lazy-validation";
 import {
@@ -116,6 +117,7 @@ function StepForm({ state }: { state: WizardState }) {
       <Honeypot />
       {/* The bot check guards the last step, the one that stores the lead and sends email (ADR 0015). */}
       {step === STEP_COUNT ? <FormGuardFields /> : null}
+      <VisitSourceFields carried={state.carried} />
       <input type="hidden" name="step" value={step} />
       <HiddenDraft draft={draft} step={step} />
       <ErrorList id={form.errorId} errors={form.errors} />

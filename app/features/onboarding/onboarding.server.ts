@@ -4,6 +4,7 @@
  * valid email does; every step change updates it; the final submit marks it
  * completed and writes both emails in the same D1 batch, at most once.
  */
+import type { VisitSource } from "~/lib/visit-source";
 import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { and, eq } from "drizzle-orm";
@@ -86,6 +87,7 @@ export async function completeSubmission(
   id: string | null,
   data: OnboardingData,
   stamp: StampClaim | null,
+  source: VisitSource | null,
 ): Promise<CompleteResult> {
   const email = data.email.trim().toLowerCase();
   const now = Date.now();
@@ -123,6 +125,7 @@ export async function completeSubmission(
       app: data.appName,
       form: "onboarding",
       recordId,
+      source,
     },
     // The claim on the form stamp (no Turnstile token): recorded by the first batch of this request, once.
     stamp,
@@ -132,7 +135,7 @@ export async function completeSubmission(
     // Nothing changed: either this draft was completed already (a replay), or its row is gone,
     // in which case the answers are stored as a new submission rather than lost.
     const existing = id ? await env.DB.prepare("SELECT is_completed FROM onboarding_submissions WHERE id = ?1").bind(id).first() : null;
-    if (id && !existing) return completeSubmission(env, null, data, stamp);
+    if (id && !existing) return completeSubmission(env, null, data, stamp, source);
     return { status: "already-completed" };
   }
   return { status: "completed", queued: stored.queued };

@@ -4,6 +4,7 @@
  * (add and remove a plan), so the whole journey works without JavaScript;
  * with it, the same action runs through Remix's fetch.
  */
+import { CAME_FROM_FIELD, cleanHost, cleanSitePath, LANDING_FIELD, type VisitSource } from "~/lib/visit-source";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
@@ -32,6 +33,11 @@ export interface WizardState {
   saved: boolean;
   /** The page's form stamp cannot pass again: the root loader renews it (`asksForNewStamp`). */
   renewStamp?: true;
+  /**
+   * Where the visit came from, as the last step posted it (ADR 0022): carried to the next step's form, since a step's
+   * answer page has the wizard itself as its Referer. Sanitised; null on a first GET.
+   */
+  carried?: { cameFrom: string; landing: string } | null;
 }
 
 const clampStep = (n: number) => (Number.isInteger(n) ? Math.min(Math.max(n, 1), STEP_COUNT) : 1);
@@ -58,8 +64,19 @@ export const WIZARD_BODY_BYTES = 128 * 1024;
  */
 export interface WizardPost {
   form: FormData | null;
+  /** The source of the visit (ADR 0022), read from the post (`sourceOfPost`); null when the form was not read. */
+  source: VisitSource | null;
   draftId: string | null;
   checks: ClientChecks;
+}
+
+/** The source fields a wizard post carried, sanitised, for the next step's form. */
+function carriedSource(form: FormData): { cameFrom: string; landing: string } {
+  const cameFrom = form.get(CAME_FROM_FIELD);
+  return {
+    cameFrom: cleanSitePath(cameFrom) ?? cleanHost(cameFrom) ?? "",
+    landing: cleanSitePath(form.get(LANDING_FIELD)) ?? "",
+  };
 }
 
 export async function handleWizardPost(env: Env, post: WizardPost) {
@@ -89,6 +106,7 @@ export async function handleWizardPost(env: Env, post: WizardPost) {
     draft,
     result,
     saved,
+    carried: carriedSource(formData),
   });
 
   if (limit.status === "limited") {
@@ -156,7 +174,7 @@ export async function handleWizardPost(env: Env, post: WizardPost) {
       }
       let outcome;
       try {
-        outcome = await completeSubmission(env, id, full.value, guard.claim);
+        outcome = await completeSubmission(env, id, full.value, guard.claim, post.source);
       } catch (error) {
         if (error instanceof StampUsedError) {
           return data(

@@ -8,6 +8,9 @@ import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/lib/format";
 import { DUE_OPTIONS, NO_OWNER, personFormLabel, personForms, personPath, STATUS_OPTIONS, statusLabel } from "./people.options";
 import type { LeadsData, PersonListRow } from "./people-list.server";
+import { SOURCE_CHANNEL_LABELS, SOURCE_CHANNELS } from "~/lib/visit-source";
+
+const SOURCE_OPTIONS = SOURCE_CHANNELS.map((value) => ({ value, label: SOURCE_CHANNEL_LABELS[value] }));
 
 const statusTone = (status: string) =>
   status === "customer" ? "success" : status === "lost" ? "neutral" : status === "new" ? "brand" : ("warning" as const);
@@ -92,6 +95,15 @@ export function LeadsTab({ data }: { data: LeadsData }) {
         <FilterSelect id="leads-due" label="Due" name="due" value={filters.due ?? ""}>
           <Options options={DUE_OPTIONS} empty="Any" />
         </FilterSelect>
+        <FilterSelect id="leads-channel" label="First source" name="channel" value={filters.channel ?? ""}>
+          <Options options={SOURCE_OPTIONS} empty="Any source" />
+        </FilterSelect>
+        <div>
+          <label htmlFor="leads-campaign" className="mb-1 block text-sm font-medium text-ink">
+            Campaign
+          </label>
+          <Input id="leads-campaign" name="campaign" defaultValue={filters.campaign ?? ""} placeholder="utm_campaign" />
+        </div>
         <div className="flex gap-2 lg:col-span-6">
           <Button type="submit" variant="secondary">
             Filter
@@ -146,6 +158,20 @@ export function LeadsTab({ data }: { data: LeadsData }) {
                 <span className="block text-xs text-slate-600">{personFormLabel(r.last_form)}</span>
               </>
             ),
+          },
+          {
+            header: "First source",
+            cell: (r) =>
+              r.first_channel ? (
+                <>
+                  <span className="block whitespace-nowrap">{SOURCE_CHANNEL_LABELS[r.first_channel]}</span>
+                  {r.first_utm_campaign || r.first_referrer_host ? (
+                    <span className="block break-words text-xs text-slate-600">{r.first_utm_campaign ?? r.first_referrer_host}</span>
+                  ) : null}
+                </>
+              ) : (
+                "—"
+              ),
           },
           { header: "Notes", cell: (r) => r.notes },
         ]}

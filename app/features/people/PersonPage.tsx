@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { SOURCE_CHANNEL_LABELS } from "~/lib/visit-source";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -262,6 +263,11 @@ export function PersonPage({ data, actionData }: { data: PersonPageData; actionD
             ],
             ["First came through", personFormLabel(person.first_form)],
             ["Last seen", formatDateTime(person.last_seen_at)],
+            // The first source (ADR 0022): what the browser said, shown as text only.
+            ["First source", person.first_channel ? SOURCE_CHANNEL_LABELS[person.first_channel] : "Not known"],
+            ["Campaign", [person.first_utm_campaign, person.first_utm_source, person.first_utm_medium].filter(Boolean).join(" · ") || "—"],
+            ["Referrer", person.first_referrer_host ?? "—"],
+            ["Landing page", person.first_landing_page ?? "—"],
           ] as [string, ReactNode][]
         ).map(([label, value]) => (
           <div key={label}>

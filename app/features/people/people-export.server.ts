@@ -2,6 +2,7 @@
 import { AUDIT_ACTIONS, auditStatement, filtersDetail, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { personFormLabel } from "~/lib/people";
+import { SOURCE_CHANNEL_LABELS } from "~/lib/visit-source";
 import { statusLabel } from "./people.options";
 import {
   endOfTeamDay,
@@ -58,6 +59,11 @@ const PEOPLE_CSV_FIELDS = [
   "Last seen",
   "Submissions",
   "Notes",
+  "First source",
+  "First referrer",
+  "First UTM source",
+  "First campaign",
+  "First landing page",
 ];
 
 const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
@@ -74,6 +80,11 @@ const csvRow = (r: PersonListRow): unknown[] => [
   iso(r.last_seen_at),
   r.submissions,
   r.notes,
+  r.first_channel ? SOURCE_CHANNEL_LABELS[r.first_channel] : "",
+  r.first_referrer_host,
+  r.first_utm_source,
+  r.first_utm_campaign,
+  r.first_landing_page,
 ];
 
 /**

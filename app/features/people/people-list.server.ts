@@ -7,6 +7,7 @@ import { paged, pageFromUrl, type Paged } from "~/lib/pagination";
 import { parsePersonForm, type PersonForm } from "~/lib/people";
 import { readTeamSettings } from "~/lib/team-settings.server";
 import { endOfLocalDay } from "~/lib/time-zone";
+import { cleanUtm, SOURCE_CHANNELS, type SourceChannel } from "~/lib/visit-source";
 import { DUE_OPTIONS, NO_OWNER, PEOPLE_PAGE_SIZE, SEARCH_MAX, type DueFilter } from "./people.options";
 
 export interface PeopleFilters {
@@ -16,6 +17,9 @@ export interface PeopleFilters {
   owner: string | null;
   due: DueFilter | null;
   q: string;
+  /** The person's first source (ADR 0022): its channel, and its campaign (exactly, as stored). */
+  channel: SourceChannel | null;
+  campaign: string | null;
 }
 
 export function parsePeopleFilters(url: URL): PeopleFilters {
@@ -29,6 +33,8 @@ export function parsePeopleFilters(url: URL): PeopleFilters {
     owner,
     due: DUE_OPTIONS.some((d) => d.value === due) ? (due as DueFilter) : null,
     q: (p.get("q") ?? "").trim().slice(0, SEARCH_MAX),
+    channel: SOURCE_CHANNELS.includes(p.get("channel") as SourceChannel) ? (p.get("channel") as SourceChannel) : null,
+    campaign: cleanUtm(p.get("campaign")),
   };
 }
 
@@ -72,6 +78,8 @@ export function whereOf(f: PeopleFilters, now: number, endOfToday = endOfUtcDay(
   if (f.due === "overdue") conditions.push(`p.due_at < ${p(now)}`);
   else if (f.due === "today") conditions.push(`p.due_at >= ${p(now)} AND p.due_at < ${p(endOfToday)}`);
   else if (f.due === "any") conditions.push("p.due_at IS NOT NULL");
+  if (f.channel) conditions.push(`p.first_channel = ${p(f.channel)}`);
+  if (f.campaign) conditions.push(`p.first_utm_campaign = ${p(f.campaign)}`);
   // The newsletter's people are its subscribers: confirmed, and not unsubscribed since (ADR 0016).
   if (f.form === "newsletter")
     conditions.push(
@@ -105,9 +113,15 @@ export interface PersonListRow {
   owner_email: string | null;
   notes: number;
   submissions: number;
+  first_channel: SourceChannel | null;
+  first_referrer_host: string | null;
+  first_utm_source: string | null;
+  first_utm_campaign: string | null;
+  first_landing_page: string | null;
 }
 
 export const LIST_COLUMNS = `p.id, p.email, p.name, p.company, p.app, p.status, p.lost_reason, p.due_at, p.last_seen_at, p.last_form,
+  p.first_channel, p.first_referrer_host, p.first_utm_source, p.first_utm_campaign, p.first_landing_page,
   u.email AS owner_email,
   (SELECT count(*) FROM person_notes n WHERE n.person_id = p.id) AS notes,
   (SELECT count(*) FROM person_submissions s WHERE s.person_id = p.id) AS submissions`;

@@ -1,4 +1,5 @@
 /** The person page: their details and their timeline (submissions, emails, events, notes), read in one D1 batch. */
+import type { SourceChannel } from "~/lib/visit-source";
 import type { PersonStatus } from "~/db/schema";
 import { personFormLabel, type PersonForm } from "~/lib/people";
 import { statusLabel } from "./people.options";
@@ -19,6 +20,13 @@ export interface PersonDetail {
   first_form: string;
   created_at: number;
   last_seen_at: number;
+  /** The first source (ADR 0022), from the earliest submission; null for people from before sources were kept. */
+  first_channel: SourceChannel | null;
+  first_referrer_host: string | null;
+  first_utm_source: string | null;
+  first_utm_medium: string | null;
+  first_utm_campaign: string | null;
+  first_landing_page: string | null;
 }
 
 export type TimelineItem =
@@ -45,7 +53,8 @@ export async function loadPerson(db: D1Database, id: string, adminId: string, no
   const q = (sql: string) => db.prepare(sql).bind(id);
   const results = await db.batch([
     q(`SELECT p.id, p.email, p.name, p.company, p.app, p.status, p.lost_reason, p.owner_id, u.email AS owner_email, p.due_at,
-              p.first_form, p.created_at, p.last_seen_at
+              p.first_form, p.created_at, p.last_seen_at, p.first_channel, p.first_referrer_host, p.first_utm_source,
+              p.first_utm_medium, p.first_utm_campaign, p.first_landing_page
          FROM people p LEFT JOIN users u ON u.id = p.owner_id WHERE p.id = ?1`),
     q(`SELECT t.id, t.updated_at AS at, t.form_data FROM onboarding_submissions t ${linked("'onboarding'")}`),
     q(

@@ -1,4 +1,5 @@
 /** Q&A queries: the public list (FTS5 search), detail, related, views, and new questions. */
+import type { VisitSource } from "~/lib/visit-source";
 import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { qaSubmissions } from "~/db/schema";
@@ -173,7 +174,12 @@ export async function addViews(env: Env, views: Map<string, number>): Promise<vo
  * Stores a new question as pending, with a unique slug, and queues the alert to the team. `stamp`: the
  * post's claim on its form stamp (no Turnstile token), recorded in the same batch.
  */
-export async function submitQuestion(env: Env, input: QuestionInput, stamp: StampClaim | null): Promise<{ id: string; slug: string }> {
+export async function submitQuestion(
+  env: Env,
+  input: QuestionInput,
+  stamp: StampClaim | null,
+  source: VisitSource,
+): Promise<{ id: string; slug: string }> {
   const base = slugify(input.title);
   for (let attempt = 0; attempt < 3; attempt++) {
     // `base` or `base-…`, as a range (D1 refuses LIKE patterns over 50 bytes; slugs run to 80).
@@ -215,7 +221,7 @@ export async function submitQuestion(env: Env, input: QuestionInput, stamp: Stam
         // question.submitted for the alert destinations; submission.created comes with the person link, or here without one.
         events: questionEvents(id, slug, input),
         ...(input.submitterEmail
-          ? { person: { email: input.submitterEmail, name: input.submitterName ?? null, form: "question" as const, recordId: id } }
+          ? { person: { email: input.submitterEmail, name: input.submitterName ?? null, form: "question" as const, recordId: id, source } }
           : {}),
         stamp,
       });

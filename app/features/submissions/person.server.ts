@@ -4,6 +4,7 @@
  */
 import type { AlertEventDraft } from "~/email/events.server";
 import { dueFromPromise, personFormLabel, type PersonForm } from "~/lib/people";
+import type { VisitSource } from "~/lib/visit-source";
 
 /** The submitter of a record, as the form gave them. Empty texts leave what the person had. */
 export interface PersonLink {
@@ -13,6 +14,11 @@ export interface PersonLink {
   app?: string | null;
   form: PersonForm;
   recordId: string;
+  /**
+   * The source of the visit that sent the form (ADR 0022), read from the post by the public forms' reader; null when
+   * the write is no visitor's form post. Stored on the link, and as the person's first source when the person is new.
+   */
+  source: VisitSource | null;
 }
 
 /**
@@ -22,7 +28,8 @@ export interface PersonLink {
  * keeps theirs, takes the new non-empty name, company and app (the last given)
  * and, while New, the earlier of their due date and this form's promise.
  * `guard` (an outbox id): write only if that row was written in this batch,
- * for records stored at most once (`onlyIfChanged`). 8 and 5 parameters.
+ * for records stored at most once (`onlyIfChanged`). The submission's source goes on the link and, only when
+ * the person is created, on the person (their first source: never overwritten). 15 and 12 parameters.
  */
 export function personStatements(
   d1: D1Database,
@@ -35,8 +42,10 @@ export function personStatements(
   return [
     d1
       .prepare(
-        `INSERT INTO people (id, email, name, company, app, first_form, last_form, due_at, created_at, last_seen_at, updated_at)
-         SELECT ?1, lower(trim(?2)), nullif(trim(?3), ''), nullif(trim(?4), ''), nullif(trim(?5), ''), ?6, ?6, ?8, ?7, ?7, ?7
+        `INSERT INTO people (id, email, name, company, app, first_form, last_form, due_at, created_at, last_seen_at, updated_at,
+           first_channel, first_referrer_host, first_utm_source, first_utm_medium, first_utm_campaign, first_landing_page)
+         SELECT ?1, lower(trim(?2)), nullif(trim(?3), ''), nullif(trim(?4), ''), nullif(trim(?5), ''), ?6, ?6, ?8, ?7, ?7, ?7,
+           ?10, ?11, ?12, ?13, ?14, ?15
          WHERE ${guarded}
          ON CONFLICT (email) DO UPDATE SET
            name = coalesce(excluded.name, name),
@@ -58,15 +67,23 @@ export function personStatements(
         at,
         dueFromPromise(person.form, at),
         guard,
+        ...sourceValues(person.source).slice(0, 6),
       ),
     d1
       .prepare(
-        `INSERT INTO person_submissions (form, record_id, person_id, created_at)
-         SELECT ?1, ?2, id, ?3 FROM people WHERE email = lower(trim(?4)) AND ${guarded.replaceAll("?9", "?5")}
+        `INSERT INTO person_submissions (form, record_id, person_id, created_at,
+           channel, referrer_host, utm_source, utm_medium, utm_campaign, landing_page, form_page)
+         SELECT ?1, ?2, id, ?3, ?6, ?7, ?8, ?9, ?10, ?11, ?12 FROM people WHERE email = lower(trim(?4)) AND ${guarded.replaceAll("?9", "?5")}
          ON CONFLICT DO NOTHING`,
       )
-      .bind(person.form, person.recordId, at, person.email, guard),
+      .bind(person.form, person.recordId, at, person.email, guard, ...sourceValues(person.source)),
   ];
+}
+
+/** A source's columns in their statements' order: channel, referrer host, UTM source, medium, campaign, landing, form page. */
+function sourceValues(source: VisitSource | null): (string | null)[] {
+  if (!source) return [null, null, null, null, null, null, null];
+  return [source.channel, source.referrerHost, source.utmSource, source.utmMedium, source.utmCampaign, source.landingPage, source.formPage];
 }
 
 /** submission.created for every linked record; person.created when the person is new (the id made once). */
