@@ -6,7 +6,17 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchChromium, modes, newContext, query, signInAsAdmin, uniqueEmail, waitForHydration } from "./support";
+import {
+  baseUrl,
+  launchChromium,
+  modes,
+  newContext,
+  query,
+  sendContactMessage,
+  signInAsAdmin,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,12 +36,7 @@ describe.each(modes)("attribution $name", ({ js }) => {
     await visitor.getByRole("link", { name: "Talk To us" }).click();
     await visitor.waitForURL(`${baseUrl}/contact`);
     if (js) await waitForHydration(visitor);
-    const form = visitor.locator("main form");
-    await form.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
-    await form.getByLabel("Email", { exact: true }).fill(email);
-    await form.getByLabel("How can we help?").fill("We want 50 leads a month for our shipping app.");
-    await form.getByRole("button", { name: "Send message" }).click();
-    await visitor.getByTestId("toast").getByText("Message sent!").waitFor();
+    await sendContactMessage(visitor, email);
     await visitor.context().close();
 
     expect(

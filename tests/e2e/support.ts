@@ -432,3 +432,13 @@ export async function contentJson(page: Page) {
   }
   return box;
 }
+
+/** Sends the contact form on the page (already open at /contact) as Ada Lovelace with `email`, and waits for the toast. */
+export async function sendContactMessage(page: Page, email: string) {
+  const form = page.locator("main form");
+  await form.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("How can we help?").fill("We want 50 leads a month for our shipping app.");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await page.getByTestId("toast").getByText("Message sent!").waitFor();
+}
