@@ -29,6 +29,9 @@ export default defineConfig(async () => {
             MAILCHANNELS_API_KEY: "test-mailchannels-key",
             // Cloudflare's test secret that passes every token; siteverify itself is stubbed (siteverify-stub.ts).
             TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+            // The schedulers' webhook secrets (ADR 0024): the tests sign their bodies with these.
+            CAL_COM_WEBHOOK_SECRET: "test-cal-com-secret",
+            CALENDLY_WEBHOOK_SIGNING_KEY: "test-calendly-signing-key",
           },
         },
       }),

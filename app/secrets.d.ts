@@ -31,6 +31,10 @@ declare namespace Cloudflare {
     TEST_FORM_STAMP_AGE?: string;
     /** The zone purge API's token (Zone → Cache Purge on this zone only); with CF_ZONE_ID, purges reach every data center (ADR 0020). */
     CF_PURGE_API_TOKEN?: string;
+    /** Cal.com's webhook secret: its bookings are refused (401) unless signed with it (ADR 0024). */
+    CAL_COM_WEBHOOK_SECRET?: string;
+    /** Calendly's webhook signing key: its invitee events are refused (401) unless signed with it (ADR 0024). */
+    CALENDLY_WEBHOOK_SIGNING_KEY?: string;
     /** Not a setting of a deployment: "allowed" lets `npm run bench:edge` force a miss (X-Edge-Cache: miss); ignored in production. */
     EDGE_BENCH?: string;
   }

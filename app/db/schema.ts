@@ -630,7 +630,8 @@ export const personEvents = sqliteTable(
   {
     id: id(),
     personId: text("person_id").notNull(),
-    kind: text("kind", { enum: ["status", "owner", "due"] }).notNull(),
+    /** `meeting`: a booking from the scheduler (from: the call's start in ms, to: the meeting's status), or an admin's mark. */
+    kind: text("kind", { enum: ["status", "owner", "due", "meeting"] }).notNull(),
     /** The value before and after (status, owner's email, due time in ms), as text. */
     fromValue: text("from_value"),
     toValue: text("to_value"),
@@ -758,3 +759,60 @@ export const deliveryAttempts = sqliteTable(
 );
 
 export type DestinationRow = typeof notificationDestinations.$inferSelect;
+// ------------------------------------------------------------ meetings (the scheduler's bookings; ADR 0024)
+
+export const schedulerProviders = ["cal-com", "calendly"] as const;
+export type SchedulerProvider = (typeof schedulerProviders)[number];
+/** booked, rescheduled, cancelled come from the scheduler; held and no-show from an admin, after the call. */
+export const meetingStatuses = ["booked", "rescheduled", "cancelled", "held", "no-show"] as const;
+export type MeetingStatus = (typeof meetingStatuses)[number];
+
+/**
+ * One row per booking, keyed by the scheduler and its booking id (Cal.com's uid, Calendly's invitee URI; a
+ * rescheduled booking keeps its first id, and `current_booking_id` is the id the scheduler uses now). `version` is the
+ * time of the scheduler's event that wrote the current state: an older or repeated delivery changes nothing.
+ */
+export const meetings = sqliteTable(
+  "meetings",
+  {
+    id: id(),
+    provider: text("provider", { enum: schedulerProviders }).notNull(),
+    bookingId: text("booking_id").notNull(),
+    currentBookingId: text("current_booking_id").notNull(),
+    /** The booking a reschedule replaced, when the reschedule arrived before that booking (so it finds this meeting). */
+    previousBookingId: text("previous_booking_id"),
+    personId: text("person_id").notNull(),
+    status: text("status", { enum: meetingStatuses }).notNull(),
+    startAt: integer("start_at", { mode: "timestamp_ms" }).notNull(),
+    endAt: integer("end_at", { mode: "timestamp_ms" }).notNull(),
+    /** The invitee as the scheduler gave them: personal data (app/features/privacy/personal-data.server.ts). */
+    inviteeName: text("invitee_name"),
+    inviteeEmail: text("invitee_email").notNull(),
+    /** The answers to the scheduler's questions, a JSON array of { question, answer }. */
+    answers: text("answers", { mode: "json" }).$type<{ question: string; answer: string }[]>().notNull(),
+    /** The scheduler's event time (ms) of the state held; ties go to the later status (booked < rescheduled < cancelled). */
+    version: integer("version").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("meetings_booking_unique").on(t.provider, t.bookingId),
+    index("meetings_current_booking_idx").on(t.provider, t.currentBookingId),
+    index("meetings_person_idx").on(t.personId, t.startAt),
+    // The dashboard's and the digest's calls of a day or a week.
+    index("meetings_start_idx").on(t.startAt),
+  ],
+);
+export type MeetingRow = typeof meetings.$inferSelect;
+
+/**
+ * Each scheduler event applied, once: `id` is the provider, the booking, the state and the event's time. Its effects on
+ * the person (timeline, status, due date, alert) are written in the same batch only when this row was written by that
+ * batch (`run`, made once per request), so a repeated or retried delivery never repeats them.
+ */
+export const schedulerEvents = sqliteTable("scheduler_events", {
+  id: text("id").primaryKey(),
+  meetingId: text("meeting_id").notNull(),
+  run: text("run").notNull(),
+  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+});

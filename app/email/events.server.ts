@@ -25,7 +25,8 @@ export interface AlertEventDraft {
 
 /**
  * The batch statement writing `events` for every subscribed, enabled destination. `guard` (an outbox id):
- * only if that row exists (a record written at most once). RETURNING gives the ids to queue.
+ * only if that row exists (a record written at most once). `onlyIf`: a further SQL condition of the caller's batch,
+ * its parameters numbered from ?5 (e.g. "this batch claimed the scheduler's event"). RETURNING gives the ids to queue.
  */
 export function alertDeliveriesStatement(
   d1: D1Database,
@@ -33,6 +34,7 @@ export function alertDeliveriesStatement(
   events: AlertEventDraft[],
   at: number,
   guard: string | null = null,
+  onlyIf: { sql: string; binds: (string | number | null)[] } | null = null,
 ): D1PreparedStatement {
   const json = JSON.stringify(events.map((e) => ({ type: e.type, summary: e.summary, data: e.data, ifNew: e.ifPersonExists ?? null })));
   return d1
@@ -51,10 +53,11 @@ export function alertDeliveriesStatement(
           AND EXISTS (SELECT 1 FROM json_each(d.events) WHERE value = e.type)
           AND (e.if_new IS NULL OR EXISTS (SELECT 1 FROM people WHERE id = e.if_new))
           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM email_outbox WHERE id = ?4))
+          ${onlyIf ? `AND (${onlyIf.sql})` : ""}
        ON CONFLICT (id) DO NOTHING
        RETURNING id`,
     )
-    .bind(key, json, at, guard);
+    .bind(key, json, at, guard, ...(onlyIf?.binds ?? []));
 }
 
 /** The delivery ids a write with this key made (a retried write whose first answer was lost). */

@@ -81,3 +81,10 @@ export async function aesGcmDecrypt(
     return null;
   }
 }
+
+/** HMAC-SHA256 of `message` under a raw text secret (a sender's shared webhook secret), as lowercase hex. */
+export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+  return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -38,6 +38,8 @@ export const KEY_PURPOSES = [
   "recovery-code",
   // The edge cache's secret placeholders for each visitor's nonce and form stamp (ADR 0020).
   "edge-placeholder",
+  // The person's reference handed to the scheduler's embed, so a booking links back (ADR 0024).
+  "scheduler-ref",
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

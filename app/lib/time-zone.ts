@@ -95,3 +95,17 @@ export function endOfLocalDay(instant: number, timeZone: string): number {
 export function formatInZone(instant: number, timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(instant));
 }
+
+/** The local date `days` after (or before) `date`, `YYYY-MM-DD`. */
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The local week (Monday to Sunday) of `instant` in the zone: its first instant and the next week's first. */
+export function localWeek(instant: number, timeZone: string): { start: number; end: number } {
+  const { date } = localTime(instant, timeZone);
+  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+  const monday = addDays(date, -weekday);
+  return { start: startOfLocalDay(monday, timeZone), end: startOfLocalDay(addDays(monday, 7), timeZone) };
+}

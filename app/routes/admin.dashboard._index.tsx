@@ -6,13 +6,15 @@ import { FormOutcomesChart, OnboardingFunnelChart, PeriodForm } from "~/features
 import { parsePeriod } from "~/features/dashboard/insights";
 import { LeadsChart } from "~/features/dashboard/LeadsChart";
 import { ResourceList } from "~/features/dashboard/ResourceViews";
+import { CallsPanel } from "~/features/meetings";
+import { callsOverview } from "~/features/meetings/index.server";
 import { resourceDef } from "~/features/dashboard/resources";
 import { resourceHandlers } from "~/features/dashboard/resources.server";
 import { DueCounts } from "~/features/people/DueCounts";
 import { dueCounts } from "~/features/people/people-list.server";
 
 /**
- * The dashboard's home: what is due, the counts and the leads chart, the
+ * The dashboard's home: what is due, today's and this week's calls, the counts and the leads chart, the
  * onboarding funnel and the outcomes per form over the period (?days=), then
  * the Pages list (the same list as /admin/dashboard/pages).
  */
@@ -20,23 +22,28 @@ export async function loader(args: LoaderFunctionArgs) {
   const list = await resourceHandlers.listLoader({ ...args, params: { ...args.params, tab: "pages" } });
   const { env } = args.context.cloudflare;
   const days = parsePeriod(new URL(args.request.url).searchParams.get("days"));
-  const [summary, due] = await Promise.all([
+  const [summary, due, calls] = await Promise.all([
     dashboardSummary(env, days),
     dueCounts(env.DB).catch((error: unknown) => {
       console.error("Reading the due counts failed", error);
       return null;
     }),
+    callsOverview(env.DB).catch((error: unknown) => {
+      console.error("Reading the calls failed", error);
+      return null;
+    }),
   ]);
-  return data({ ...list.data, summary, due, days }, list.init ?? undefined);
+  return data({ ...list.data, summary, due, calls, days }, list.init ?? undefined);
 }
 export const action = (args: ActionFunctionArgs) => resourceHandlers.listAction({ ...args, params: { ...args.params, tab: "pages" } });
 
 export default function DashboardHomeRoute() {
-  const { summary, due, days, ...data } = useLoaderData<typeof loader>();
+  const { summary, due, calls, days, ...data } = useLoaderData<typeof loader>();
   const insights = summary.insights;
   return (
     <>
       <DueCounts counts={due} />
+      <CallsPanel calls={calls} />
       <DashboardSummary counts={summary.counts} chart={insights ? <LeadsChart days={insights.chart} /> : null} />
       <PeriodForm days={days} />
       {insights ? (

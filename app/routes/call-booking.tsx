@@ -4,6 +4,7 @@ import { BookingHero } from "~/features/marketing/BookingHero";
 import { CallReasons, DeliverySteps } from "~/features/marketing/sections/CallSections";
 import { TestimonialStrip } from "~/features/marketing/sections/Testimonials";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
+import { knownVisitor } from "~/features/meetings/index.server";
 import { getVisitorEmail } from "~/lib/visitor.server";
 import type { RouteHandle } from "~/root";
 
@@ -12,19 +13,19 @@ export const handle: RouteHandle = { edgeCache: { bypassCookies: ["visitor"] } }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  return { schedulerUrl: env.SCHEDULER_URL, email: await getVisitorEmail(request, env) };
+  return { schedulerUrl: env.SCHEDULER_URL, known: await knownVisitor(env, await getVisitorEmail(request, env)) };
 }
 
-/** The strategy-call page, shown after onboarding: the scheduler is prefilled with the founder's email. */
+/** The strategy-call page, shown after onboarding: the scheduler is prefilled with the founder's name, email and reference. */
 export default function CallBooking() {
-  const { schedulerUrl, email } = useLoaderData<typeof loader>();
+  const { schedulerUrl, known } = useLoaderData<typeof loader>();
   return (
     <>
       <BookingHero
         eyebrow="Free 30-minute strategy call"
         title="Let's plan your first 50 merchants"
         schedulerUrl={schedulerUrl}
-        email={email}
+        known={known ?? undefined}
         prefill
       >
         <p>

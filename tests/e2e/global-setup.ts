@@ -30,6 +30,9 @@ const WRANGLER = resolve("node_modules/wrangler/bin/wrangler.js");
 const SECRETS = {
   DATA_ENCRYPTION_KEYS: "e2e1:ZTJlLWRhdGEtZW5jcnlwdGlvbi1rZXktMDEyMzQ1Njc=",
   PASSWORD_PEPPER: "e2e-password-pepper-0123456789",
+  // The schedulers' webhook secrets (ADR 0024): a journey signs a booking with it, as Cal.com would.
+  CAL_COM_WEBHOOK_SECRET: "e2e-cal-com-webhook-secret",
+  CALENDLY_WEBHOOK_SIGNING_KEY: "e2e-calendly-signing-key",
 };
 const env = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false" };
 

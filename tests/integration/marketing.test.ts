@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { rememberVisitorEmail } from "~/lib/visitor.server";
+import { personRef } from "~/features/meetings/person-ref.server";
 import * as make from "../factories";
 import { all, burstUntilRefused, cookieFrom, freshIp, postForm, purgeEdge, recordingEnv, request } from "./helpers";
 
@@ -245,7 +246,7 @@ describe("lead-magnet popup form", () => {
 });
 
 describe("booking and subscription pages", () => {
-  it("prefills the scheduler with the onboarding email, even without JavaScript", async () => {
+  it("prefills both booking pages' scheduler with the onboarding email, and the person's name and reference, even without JavaScript", async () => {
     const cookie = (await rememberVisitorEmail(env, "founder@example.com")).split(";")[0]!;
     const html = await (await request("/call-booking", { headers: { Cookie: cookie } })).text();
     expect(html).toMatch(
@@ -257,7 +258,20 @@ describe("booking and subscription pages", () => {
     expect(anonymous).not.toContain("email=");
     const second = await (await request("/book-a-call", { headers: { Cookie: cookie } })).text();
     expect(second).toContain("Stop Struggling With Cold Outbound");
-    expect(second).not.toContain("email=founder");
+    expect(second).toContain("email=founder%40example.com");
+    expect(await (await request("/book-a-call")).text()).not.toContain("email=");
+
+    // A known person: their name, and their signed reference for Cal.com (metadata[ref]) and Calendly (utm_content).
+    const person = await make.person.create(env.DB, {
+      email: "named-founder@example.com",
+      name: "Ada Founder",
+      firstForm: "onboarding",
+      lastForm: "onboarding",
+    });
+    const named = (await rememberVisitorEmail(env, "named-founder@example.com")).split(";")[0]!;
+    const page = await (await request("/call-booking", { headers: { Cookie: named } })).text();
+    const ref = await personRef(env, person.id);
+    expect(page).toContain(`name=Ada+Founder&amp;email=named-founder%40example.com&amp;metadata%5Bref%5D=${ref}&amp;utm_content=${ref}`);
   });
 
   it("allows the payment provider's script on the subscription page only", async () => {

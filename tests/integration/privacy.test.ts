@@ -19,6 +19,7 @@ import * as make from "../factories";
 import { SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, envWithFailingBatch, postForm, request } from "./helpers";
 import { answers } from "./onboarding-answers";
+import { calComBody, calComHeaders } from "../scheduler-signing";
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 const DAY = 86_400_000;
@@ -119,6 +120,24 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
       redirectTo: "/questions-and-answers/submit",
     }),
     "question",
+  );
+  // A call booked on the scheduler (ADR 0024), signed as Cal.com signs it.
+  const start = Date.now() + 86_400_000;
+  const booking = calComBody("BOOKING_CREATED", {
+    uid: `cal-${uid()}`,
+    email,
+    name,
+    start: new Date(start).toISOString(),
+    end: new Date(start + 1_800_000).toISOString(),
+    at: new Date().toISOString(),
+  });
+  ok(
+    await request("/hooks/scheduler/cal-com", {
+      method: "POST",
+      body: booking,
+      headers: await calComHeaders(env.CAL_COM_WEBHOOK_SECRET!, booking),
+    }),
+    "booking",
   );
   // Published by the team.
   await env.DB.prepare("UPDATE qa_submissions SET status = 'published', answer = 'Start with the App Store.' WHERE title = ?1")
@@ -269,7 +288,10 @@ describe("export and erasure of one address", () => {
     expect(finished.form_data).toMatchObject({ firstName: "Ann", appName: "ShipFast" });
     expect(body.tables.qa_submissions!.rows[0]).toMatchObject({ submitter_email: ann, status: "published" });
     expect(body.tables.person_notes!.rows[0]!.body).toBe("Called Ann, wants a demo");
-    expect(body.tables.person_events!.rows[0]).toMatchObject({ kind: "status", from_value: "new", to_value: "contacted" });
+    expect(body.tables.person_events!.rows.find((r) => r.kind === "status")).toMatchObject({ from_value: "new", to_value: "contacted" });
+    // The call booked on the scheduler, with its answers parsed.
+    expect(body.tables.meetings!.rows[0]).toMatchObject({ invitee_email: ann, status: "booked" });
+    expect(body.tables.meetings!.rows[0]!.answers).toEqual([{ question: "What should we talk about?", answer: "Our first 50 merchants" }]);
     expect(typeof body.tables.email_outbox!.rows[0]!.payload).toBe("object");
     expect(body.tables.people!.rows[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Nobody else's rows: not Jo's, whose address contains Ann's.

@@ -90,8 +90,13 @@ describe("content", () => {
     expect(blockText(null)).toBeNull();
   });
 
-  it("prefills the scheduler URL only with an email", () => {
-    expect(schedulerSrc("https://cal.example/x", "a+b@c.io")).toBe("https://cal.example/x?hide_gdpr_banner=1&email=a%2Bb%40c.io");
-    expect(schedulerSrc("https://cal.example/x", null)).toBe("https://cal.example/x?hide_gdpr_banner=1");
+  it("prefills the scheduler URL with what is known: name, email and the person's reference for either scheduler", () => {
+    expect(schedulerSrc("https://cal.example/x", { email: "a+b@c.io" })).toBe(
+      "https://cal.example/x?hide_gdpr_banner=1&email=a%2Bb%40c.io",
+    );
+    expect(schedulerSrc("https://cal.example/x", { name: "Ada L", email: "a@c.io", reference: "p1.mac" })).toBe(
+      "https://cal.example/x?hide_gdpr_banner=1&name=Ada+L&email=a%40c.io&metadata%5Bref%5D=p1.mac&utm_content=p1.mac",
+    );
+    expect(schedulerSrc("https://cal.example/x")).toBe("https://cal.example/x?hide_gdpr_banner=1");
   });
 });

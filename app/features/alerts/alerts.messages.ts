@@ -8,6 +8,7 @@ export const EVENT_LABELS: Record<AlertEvent, string> = {
   "submission.created": "Every form submission",
   "person.status_changed": "A person's status changes",
   "question.submitted": "A question is submitted to Q&A",
+  "meeting.booked": "A call is booked or moved on the scheduler",
 };
 
 export const KIND_LABELS: Record<DestinationKind, string> = {

@@ -26,12 +26,18 @@ export type DigestPerson = z.infer<typeof digestPerson>;
 
 const section = z.object({ total: z.number().int().nonnegative(), people: z.array(digestPerson) });
 
+/** A call booked on the scheduler for today (ADR 0024). */
+const digestCall = z.object({ personId: z.string(), name: z.string().nullable(), email: z.string(), startAt: z.number() });
+export type DigestCall = z.infer<typeof digestCall>;
+
 const digestPayload = z.object({
   /** The local date (YYYY-MM-DD) in the zone, and the zone. */
   localDate: z.string(),
   timeZone: z.string(),
   overdue: section,
   dueToday: section,
+  /** Today's calls (not cancelled), earliest first; missing in digests written before calls were listed. */
+  calls: z.array(digestCall).default([]),
 });
 export type DigestPayload = z.infer<typeof digestPayload>;
 
@@ -43,7 +49,10 @@ function longDate(localDate: string): string {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const who = (p: DigestPerson) => [p.name, p.email, p.company].filter(Boolean).join(" · ");
+const who = (p: Pick<DigestPerson, "name" | "email"> & { company?: string | null }) =>
+  [p.name, p.email, p.company].filter(Boolean).join(" · ");
+const time = (instant: number, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(instant));
 const personUrl = (ctx: EmailContext, id: string) => `${ctx.siteUrl}${LEADS}/${encodeURIComponent(id)}`;
 const listUrl = (ctx: EmailContext, due: "overdue" | "today") => `${ctx.siteUrl}${LEADS}?due=${due}`;
 
@@ -69,6 +78,20 @@ export const digestEmail = defineEmailTemplate({
       <p style={{ margin: "0 0 16px", color: "#64748b" }}>
         {longDate(p.localDate)}, times in {p.timeZone}
       </p>
+      <div style={{ marginBottom: 24 }}>
+        <h2 style={{ fontSize: 17, margin: "0 0 8px" }}>Calls today ({p.calls.length})</h2>
+        {p.calls.length === 0 ? (
+          <p>No calls today.</p>
+        ) : (
+          <ul style={{ paddingLeft: 20, margin: 0 }}>
+            {p.calls.map((call) => (
+              <li key={`${call.personId}-${call.startAt}`} style={{ marginBottom: 8 }}>
+                {time(call.startAt, p.timeZone)} <a href={personUrl(ctx, call.personId)}>{who(call)}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {SECTIONS.map((s) => {
         const list = p[s.key];
         return (
@@ -109,6 +132,11 @@ export const digestEmail = defineEmailTemplate({
   text: (p, ctx) =>
     [
       `Daily digest, ${longDate(p.localDate)} (times in ${p.timeZone})`,
+      "",
+      `Calls today (${p.calls.length})`,
+      ...(p.calls.length === 0
+        ? ["No calls today."]
+        : p.calls.map((call) => `- ${time(call.startAt, p.timeZone)} ${who(call)}: ${personUrl(ctx, call.personId)}`)),
       ...SECTIONS.flatMap((s) => {
         const list = p[s.key];
         return [

@@ -16,6 +16,7 @@
  * by "at or after"; an hour that happens twice finds the first digest).
  */
 import type { Actor } from "~/lib/audit.server";
+import { callsBetween, type Call } from "~/features/meetings/index.server";
 import { outboxDraft } from "~/email/outbox.server";
 import { storeAndNotify } from "~/features/submissions/index.server";
 import { readTeamSettings, saveTeamSettings, type TeamSettings } from "~/lib/team-settings.server";
@@ -106,10 +107,12 @@ export async function sendDigestIfDue(env: Env, now = Date.now(), settings?: Tea
   // Most runs stop here: one indexed read. The claim below checks again, atomically.
   if (await env.DB.prepare(SENT_TODAY).bind(dayStart, dayEnd).first()) return { status: "already-sent", localDate: local.date };
 
+  const [people, calls] = await Promise.all([digestPeople(env.DB, now, dayEnd), callsBetween(env.DB, dayStart, dayEnd).all<Call>()]);
   const draft = outboxDraft(digestEmail, env.NOTIFY_TO, {
     localDate: local.date,
     timeZone,
-    ...(await digestPeople(env.DB, now, dayEnd)),
+    ...people,
+    calls: calls.results.map((c) => ({ personId: c.personId, name: c.name, email: c.email, startAt: c.startAt })),
   });
   const payload = draft.payload as DigestPayload;
   const stored = await storeAndNotify(env, {

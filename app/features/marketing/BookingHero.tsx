@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
-import { SchedulerEmbed } from "./SchedulerEmbed";
+import { SchedulerEmbed, type SchedulerPrefill } from "./SchedulerEmbed";
 
 /** The top of a booking page: the pitch beside the embedded scheduler. */
 export function BookingHero({
@@ -8,14 +8,14 @@ export function BookingHero({
   title,
   children,
   schedulerUrl,
-  email,
+  known,
   prefill,
 }: {
   eyebrow: string;
   title: string;
   children: ReactNode;
   schedulerUrl: string;
-  email?: string | null;
+  known?: SchedulerPrefill;
   prefill: boolean;
 }) {
   return (
@@ -29,7 +29,7 @@ export function BookingHero({
           <div className="mt-6 space-y-4 text-lg text-slate-600">{children}</div>
         </div>
         <div id="book">
-          <SchedulerEmbed baseUrl={schedulerUrl} email={email} prefill={prefill} />
+          <SchedulerEmbed baseUrl={schedulerUrl} known={known} prefill={prefill} />
         </div>
       </Container>
     </section>

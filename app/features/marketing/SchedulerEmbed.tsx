@@ -2,11 +2,28 @@ import { useEffect, useState } from "react";
 
 const USER_EMAIL_KEY = "userEmail";
 
-/** The scheduler's URL for a 30-minute meeting, with the email prefilled when known. */
-export function schedulerSrc(base: string, email?: string | null): string {
+/** What the site knows of the visitor for the scheduler: their name and email, and their person's reference. */
+export interface SchedulerPrefill {
+  name?: string | null;
+  email?: string | null;
+  /** The person's signed reference (ADR 0024): a booking made with another address still links back. */
+  reference?: string | null;
+}
+
+/**
+ * The scheduler's URL for a 30-minute meeting, prefilled with what is known: `name` and `email` (both schedulers
+ * read them), and the reference as Cal.com's `metadata[ref]` and Calendly's `utm_content`, which each returns in its
+ * webhook (the other ignores the parameter it does not know).
+ */
+export function schedulerSrc(base: string, prefill: SchedulerPrefill = {}): string {
   const url = new URL(base);
   url.searchParams.set("hide_gdpr_banner", "1");
-  if (email) url.searchParams.set("email", email);
+  if (prefill.name) url.searchParams.set("name", prefill.name);
+  if (prefill.email) url.searchParams.set("email", prefill.email);
+  if (prefill.reference) {
+    url.searchParams.set("metadata[ref]", prefill.reference);
+    url.searchParams.set("utm_content", prefill.reference);
+  }
   return url.toString();
 }
 
@@ -15,8 +32,19 @@ export function schedulerSrc(base: string, email?: string | null): string {
  * (the onboarding email, so it works without JavaScript) or, in the browser,
  * from localStorage `userEmail`. A plain link is the fallback.
  */
-export function SchedulerEmbed({ baseUrl, email, prefill = true }: { baseUrl: string; email?: string | null; prefill?: boolean }) {
-  const [src, setSrc] = useState(() => schedulerSrc(baseUrl, prefill ? email : null));
+export function SchedulerEmbed({
+  baseUrl,
+  known,
+  prefill = true,
+}: {
+  baseUrl: string;
+  /** From the server (the onboarding visitor cookie and their person). */
+  known?: SchedulerPrefill;
+  /** Whether the browser's remembered email (localStorage) fills in when the server knows none. */
+  prefill?: boolean;
+}) {
+  const email = known?.email ?? null;
+  const [src, setSrc] = useState(() => schedulerSrc(baseUrl, known));
   useEffect(() => {
     if (!prefill) return;
     if (email) {
@@ -30,7 +58,7 @@ export function SchedulerEmbed({ baseUrl, email, prefill = true }: { baseUrl: st
     }
     try {
       const stored = window.localStorage.getItem(USER_EMAIL_KEY);
-      if (stored) setSrc(schedulerSrc(baseUrl, stored));
+      if (stored) setSrc(schedulerSrc(baseUrl, { email: stored }));
     } catch {
       // storage unavailable: keep the embed without prefill
     }

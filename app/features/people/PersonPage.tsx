@@ -11,7 +11,17 @@ import { formatDateTime } from "~/lib/format";
 import { useKeptFormOptions, useKeptValues } from "~/lib/kept-form";
 import { DueBadge, StatusBadge } from "./LeadsTab";
 import { LEADS_PATH, personFormLabel, personPrivacyPath, STATUS_OPTIONS } from "./people.options";
-import { dueSchema, dueToInput, noteAddSchema, noteDeleteSchema, noteEditSchema, ownerSchema, statusSchema } from "./people.schema";
+import { MEETING_STATUS_LABELS, meetingTone } from "~/features/meetings";
+import {
+  dueSchema,
+  dueToInput,
+  meetingOutcomeSchema,
+  noteAddSchema,
+  noteDeleteSchema,
+  noteEditSchema,
+  ownerSchema,
+  statusSchema,
+} from "./people.schema";
 import type { PersonActionData } from "./person-actions.server";
 import type { PersonPageData, TimelineItem } from "./person-page.server";
 
@@ -162,6 +172,31 @@ function NoteActions({ note, actionData }: { note: Extract<TimelineItem, { type:
   );
 }
 
+/** Held or no-show, after the call: two buttons of one form (a cancelled call has none). */
+function MeetingOutcome({ meeting, actionData }: { meeting: Extract<TimelineItem, { type: "meeting" }>; actionData?: PersonActionData }) {
+  const lastResult = actionData?.intent === "meeting" && actionData.meetingId === meeting.id ? actionData.result : undefined;
+  const [form] = useForm({
+    id: `meeting-${meeting.id}`,
+    ...useKeptFormOptions(lastResult, { intent: "meeting", meetingId: meeting.id }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: meetingOutcomeSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="meeting" />
+      <input type="hidden" name="meetingId" value={meeting.id} />
+      <Button type="submit" size="sm" variant="secondary" name="outcome" value="held" disabled={meeting.status === "held"}>
+        Mark held
+      </Button>
+      <Button type="submit" size="sm" variant="secondary" name="outcome" value="no-show" disabled={meeting.status === "no-show"}>
+        Mark no-show
+      </Button>
+      <ErrorList errors={form.errors} />
+    </Form>
+  );
+}
+
+const SCHEDULERS: Record<string, string> = { "cal-com": "Cal.com", calendly: "Calendly" };
+
 function TimelineEntry({ item, actionData }: { item: TimelineItem; actionData?: PersonActionData }) {
   const when = <time className="text-xs text-slate-600">{formatDateTime(item.at)}</time>;
   switch (item.type) {
@@ -206,6 +241,32 @@ function TimelineEntry({ item, actionData }: { item: TimelineItem; actionData?: 
           {item.detail ? <span className="text-slate-700">{`(${item.detail})`}</span> : null}
           <span className="text-slate-600">{`by ${item.actor}`}</span>
         </p>
+      );
+    case "meeting":
+      return (
+        <div data-testid="timeline-meeting">
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <Badge tone="brand">Call</Badge>
+            {when}
+            <Badge tone={meetingTone(item.status)}>{MEETING_STATUS_LABELS[item.status]}</Badge>
+            <span className="text-slate-600">{`on ${SCHEDULERS[item.provider] ?? item.provider}`}</span>
+          </p>
+          <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+            {(
+              [
+                ["When", `${formatDateTime(item.startAt)} to ${formatDateTime(item.endAt)}`],
+                ["Invitee", item.inviteeName ? `${item.inviteeName} (${item.inviteeEmail})` : item.inviteeEmail],
+                ...item.answers.map((a): [string, string] => [a.question, a.answer]),
+              ] as [string, string][]
+            ).map(([label, value], i) => (
+              <div key={i} className="contents">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="whitespace-pre-line break-words text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {item.status !== "cancelled" ? <MeetingOutcome meeting={item} actionData={actionData} /> : null}
+        </div>
       );
     case "note":
       return (

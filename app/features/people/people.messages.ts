@@ -19,5 +19,9 @@ export const PEOPLE_MESSAGES = {
   noteDeleted: "Note deleted",
   saveFailed: "The change could not be saved. Please try again.",
   notFound: "No such person",
+  meetingOutcomeRequired: "Choose held or no-show",
+  meetingMissing: "That call is not on this person, or it was cancelled",
+  meetingHeld: "Call marked as held",
+  meetingNoShow: "Call marked as a no-show",
   listFailed: "The leads could not be loaded",
 } as const;

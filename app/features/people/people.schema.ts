@@ -41,6 +41,13 @@ export const noteAddSchema = z.object({ intent: z.literal("note-add"), body: not
 export const noteEditSchema = z.object({ intent: z.literal("note-edit"), noteId: z.string().min(1), body: noteBody });
 export const noteDeleteSchema = z.object({ intent: z.literal("note-delete"), noteId: z.string().min(1) });
 
+/** An admin's mark on a call after it: held or no-show (ADR 0024). */
+export const meetingOutcomeSchema = z.object({
+  intent: z.literal("meeting"),
+  meetingId: z.string().min(1).max(100),
+  outcome: z.enum(["held", "no-show"], { error: M.meetingOutcomeRequired }),
+});
+
 export const personActionSchema = z.discriminatedUnion("intent", [
   statusSchema,
   ownerSchema,
@@ -48,6 +55,7 @@ export const personActionSchema = z.discriminatedUnion("intent", [
   noteAddSchema,
   noteEditSchema,
   noteDeleteSchema,
+  meetingOutcomeSchema,
 ]);
 export type PersonAction = z.infer<typeof personActionSchema>;
 export type PersonIntent = PersonAction["intent"];

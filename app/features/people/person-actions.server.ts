@@ -16,7 +16,7 @@ import { PEOPLE_MESSAGES as M } from "./people.messages";
 import { personPath, statusLabel } from "./people.options";
 import { dueFromInput, personActionSchema, type PersonIntent } from "./people.schema";
 
-export type PersonActionData = { intent: PersonIntent | null; noteId?: string; result: SubmissionResult<string[]> };
+export type PersonActionData = { intent: PersonIntent | null; noteId?: string; meetingId?: string; result: SubmissionResult<string[]> };
 
 interface Admin {
   id: string;
@@ -32,6 +32,8 @@ function auditDetail(value: { intent: PersonIntent } & Record<string, unknown>):
       return { ownerId: value.ownerId || null };
     case "due":
       return { due: value.dueAt || null };
+    case "meeting":
+      return { meetingId: value.meetingId, outcome: value.outcome };
     default:
       return value.noteId ? { noteId: value.noteId } : {};
   }
@@ -50,9 +52,10 @@ export async function personAction(
   const submission = parseWithZod(form, { schema: personActionSchema });
   const intentValue = String(form.get("intent") ?? "");
   const noteId = typeof form.get("noteId") === "string" ? String(form.get("noteId")) : undefined;
+  const meetingId = typeof form.get("meetingId") === "string" ? String(form.get("meetingId")) : undefined;
   const intent = personActionSchema.options.some((o) => o.shape.intent.value === intentValue) ? (intentValue as PersonIntent) : null;
   const reply = (result: SubmissionResult<string[]>, status: number) =>
-    data<PersonActionData>({ intent, ...(noteId ? { noteId } : {}), result }, { status });
+    data<PersonActionData>({ intent, ...(noteId ? { noteId } : {}), ...(meetingId ? { meetingId } : {}), result }, { status });
   if (submission.status !== "success") return reply(submission.reply(), 400);
 
   const db = env.DB;
@@ -76,7 +79,7 @@ export async function personAction(
 
   const now = Date.now();
   const value = submission.value;
-  const event = (kind: "status" | "owner" | "due", from: unknown, to: unknown, detail: string | null = null) =>
+  const event = (kind: "status" | "owner" | "due" | "meeting", from: unknown, to: unknown, detail: string | null = null) =>
     db
       .prepare(
         "INSERT INTO person_events (id, person_id, kind, from_value, to_value, detail, actor, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -163,6 +166,23 @@ export async function personAction(
           event("due", current.due_at, due),
         );
       toast = due === null ? M.dueCleared : M.dueSaved;
+      break;
+    }
+    case "meeting": {
+      const meeting = await db
+        .prepare("SELECT start_at, status FROM meetings WHERE id = ?1 AND person_id = ?2 AND status <> 'cancelled'")
+        .bind(value.meetingId, personId)
+        .first<{ start_at: number; status: string }>();
+      if (!meeting) return reply(submission.reply({ formErrors: [M.meetingMissing] }), 404);
+      if (meeting.status !== value.outcome)
+        statements.push(
+          // Checked again in the write: a cancellation that arrived meanwhile stays a cancellation.
+          db
+            .prepare("UPDATE meetings SET status = ?3, updated_at = ?4 WHERE id = ?1 AND person_id = ?2 AND status <> 'cancelled'")
+            .bind(value.meetingId, personId, value.outcome, now),
+          event("meeting", meeting.start_at, value.outcome),
+        );
+      toast = value.outcome === "held" ? M.meetingHeld : M.meetingNoShow;
       break;
     }
     case "note-add":

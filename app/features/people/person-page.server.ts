@@ -1,6 +1,7 @@
 /** The person page: their details and their timeline (submissions, emails, events, notes), read in one D1 batch. */
 import type { SourceChannel } from "~/lib/visit-source";
-import type { PersonStatus } from "~/db/schema";
+import type { MeetingStatus, PersonStatus } from "~/db/schema";
+import { meetingStatusLabel } from "~/features/meetings";
 import { personFormLabel, type PersonForm } from "~/lib/people";
 import { statusLabel } from "./people.options";
 import { ADMINS_SQL, type AdminOption } from "./people-list.server";
@@ -33,7 +34,20 @@ export type TimelineItem =
   | { type: "submission"; key: string; at: number; form: PersonForm; title: string; sections: SubmissionSection[] }
   | { type: "email"; key: string; at: number; subject: string; status: string; sentAt: number | null; lastError: string | null }
   | { type: "event"; key: string; at: number; actor: string; text: string; detail: string | null }
-  | { type: "note"; key: string; at: number; id: string; actor: string; body: string; edited: number | null; mine: boolean };
+  | { type: "note"; key: string; at: number; id: string; actor: string; body: string; edited: number | null; mine: boolean }
+  | {
+      type: "meeting";
+      key: string;
+      at: number;
+      id: string;
+      provider: string;
+      status: MeetingStatus;
+      startAt: number;
+      endAt: number;
+      inviteeName: string | null;
+      inviteeEmail: string;
+      answers: { question: string; answer: string }[];
+    };
 
 export interface PersonPageData {
   person: PersonDetail;
@@ -48,7 +62,7 @@ type Rec = Record<string, unknown> & { id: string; at: number };
 const linked = (forms: string) =>
   `JOIN person_submissions s ON s.record_id = t.id AND s.form IN (${forms}) WHERE s.person_id = ?1 ORDER BY at LIMIT 500`;
 
-/** Everything the person page shows, in one D1 batch (one round trip): 12 statements. */
+/** Everything the person page shows, in one D1 batch (one round trip): 13 statements. */
 export async function loadPerson(db: D1Database, id: string, adminId: string, now = Date.now()): Promise<PersonPageData | null> {
   const q = (sql: string) => db.prepare(sql).bind(id);
   const results = await db.batch([
@@ -76,10 +90,13 @@ export async function loadPerson(db: D1Database, id: string, adminId: string, no
       `SELECT id, created_at AS at, updated_at, author_id, author_email, body FROM person_notes WHERE person_id = ?1 ORDER BY created_at LIMIT 500`,
     ),
     db.prepare(ADMINS_SQL),
+    q(
+      `SELECT id, created_at AS at, provider, status, start_at, end_at, invitee_name, invitee_email, answers FROM meetings
+        WHERE person_id = ?1 ORDER BY start_at LIMIT 100`,
+    ),
   ]);
-  const [personRows, onboarding, magnets, premium, contact, waitlist, newsletter, questions, emails, events, notes, admins] = results.map(
-    (r) => r.results as Rec[],
-  );
+  const [personRows, onboarding, magnets, premium, contact, waitlist, newsletter, questions, emails, events, notes, admins, meetings] =
+    results.map((r) => r.results as Rec[]);
   const person = personRows![0] as unknown as PersonDetail | undefined;
   if (!person) return null;
 
@@ -119,6 +136,19 @@ export async function loadPerson(db: D1Database, id: string, adminId: string, no
       edited: (r.updated_at as number) > r.at ? (r.updated_at as number) : null,
       mine: r.author_id === adminId,
     })),
+    ...meetings!.map((r): TimelineItem => ({
+      type: "meeting",
+      key: `meeting-${r.id}`,
+      at: r.at,
+      id: r.id,
+      provider: String(r.provider),
+      status: r.status as MeetingStatus,
+      startAt: r.start_at as number,
+      endAt: r.end_at as number,
+      inviteeName: (r.invitee_name as string | null) ?? null,
+      inviteeEmail: String(r.invitee_email),
+      answers: parseAnswers(r.answers),
+    })),
   ].sort((a, b) => a.at - b.at || a.key.localeCompare(b.key));
   return { person, timeline, admins: admins as unknown as AdminOption[], now, noteKey: crypto.randomUUID() };
 }
@@ -134,7 +164,22 @@ function eventText(r: Rec): { text: string; detail: string | null } {
       return { text: `Status: ${from ? statusLabel(from) : "—"} → ${to ? statusLabel(to) : "—"}`, detail };
     case "owner":
       return { text: `Owner: ${from ?? "nobody"} → ${to ?? "nobody"}`, detail };
+    case "meeting":
+      // From the scheduler or an admin's mark: the call's start, and the meeting's state.
+      return { text: `Call ${meetingStatusLabel(to ?? "").toLowerCase()}: ${dueText(from)}`, detail };
     default:
       return { text: `Due date: ${dueText(from)} → ${dueText(to)}`, detail };
+  }
+}
+
+/** A meeting's answers as stored (a JSON array of { question, answer }); anything else reads as none. */
+function parseAnswers(value: unknown): { question: string; answer: string }[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed)
+      ? parsed.filter((a): a is { question: string; answer: string } => typeof a?.question === "string" && typeof a?.answer === "string")
+      : [];
+  } catch {
+    return [];
   }
 }

@@ -138,6 +138,16 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     orderBy: "created_at",
   },
   {
+    table: "meetings",
+    label: "Calls booked on the scheduler, with the answers given there (ADR 0024)",
+    columns: ["person_id", "invitee_name", "invitee_email", "answers"],
+    where: `${OF_PERSON} OR invitee_email = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    json: ["answers"],
+    orderBy: "start_at",
+  },
+  {
     table: "person_submissions",
     label: "Links of the submissions to the person, with the source of each (ADR 0022)",
     columns: ["person_id", "channel", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "landing_page", "form_page"],

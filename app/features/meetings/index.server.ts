@@ -1,0 +1,4 @@
+/** The meetings feature's public module (server only): the schedulers' webhooks, the team's calls, the embed's reference. */
+export { receiveSchedulerWebhook } from "./webhook.server";
+export { callsBetween, callsOverview, type Call, type CallsOverview } from "./calls.server";
+export { knownVisitor, type KnownVisitor } from "./prefill.server";
