@@ -12,8 +12,8 @@ import { FOLLOW_UP_AFTER_CALL_MS } from "~/features/meetings/meetings.server";
 import { sendDigestIfDue } from "~/features/alerts/index.server";
 import { calComBody, calComHeaders, calendlyBody, calendlyHeaders, type Booking } from "../scheduler-signing";
 import * as make from "../factories";
-import { get, signedInAdmin } from "./admin-helpers";
-import { all, envLosingAnswers, recordingEnv, request } from "./helpers";
+import { get, SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
+import { all, envLosingAnswers, postForm, recordingEnv, request } from "./helpers";
 
 const CAL = "/hooks/scheduler/cal-com";
 const CALENDLY = "/hooks/scheduler/calendly";
@@ -344,6 +344,48 @@ describe("the person a booking lands on", () => {
     const events = await eventsOf(person.id);
     expect(events.filter((e) => e.kind === "meeting")).toHaveLength(1);
     expect(events.filter((e) => e.kind === "status")).toHaveLength(1);
+  });
+});
+
+describe("an admin's mark after the call", () => {
+  it("marks a call held or no-show on the person page; a late delivery of the booking does not undo it; a cancelled call cannot be marked", async () => {
+    const admin = await signedInAdmin();
+    const b = booking();
+    await sendCal("BOOKING_CREATED", b);
+    const person = (await personOf(b.email))!;
+    const [meeting] = await meetingsOf(b.email);
+    const mark = (meetingId: string, outcome: string) =>
+      postForm(
+        `/admin/dashboard/leads/${person.id}`,
+        { intent: "meeting", meetingId, outcome },
+        { cookie: admin.cookie, headers: SAME_ORIGIN },
+      );
+
+    expect(
+      (
+        await request(`/admin/dashboard/leads/${person.id}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "meeting", meetingId: meeting!.id, outcome: "held" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...SAME_ORIGIN },
+        })
+      ).status,
+    ).toBe(302);
+    expect((await meetingsOf(b.email))[0]!.status).toBe("booked");
+
+    expect((await mark(meeting!.id, "maybe")).status).toBe(400);
+    expect((await mark(meeting!.id, "no-show")).status).toBe(302);
+    expect((await mark(meeting!.id, "held")).status).toBe(302);
+    await sendCal("BOOKING_CREATED", b);
+    expect((await meetingsOf(b.email))[0]!.status).toBe("held");
+    const marks = (await eventsOf(person.id)).filter((e) => e.kind === "meeting").map((e) => `${e.to_value} by ${e.actor}`);
+    expect(marks).toEqual(["booked by Cal.com", `no-show by ${admin.email}`, `held by ${admin.email}`]);
+
+    const gone = booking({ email: b.email, at: iso(Date.now()) });
+    await sendCal("BOOKING_CANCELLED", gone);
+    const cancelled = (await meetingsOf(b.email)).find((m) => m.booking_id === gone.uid)!;
+    const refused = await mark(cancelled.id, "held");
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain("That call is not on this person, or it was cancelled");
   });
 });
 

@@ -5,9 +5,12 @@
  *    there is none (first form `scheduler`, first source a referral from the scheduler's host);
  * 2. the meeting, keyed by the scheduler and the booking's first id: written when the event is newer than the state
  *    held (its time, then booked < rescheduled < cancelled < an admin's held / no-show), so a repeated or late
- *    delivery changes nothing and a cancellation that arrives before its booking stays a cancellation;
- * 3. the claim (`scheduler_events`): written only when the meeting now holds this event's state, with this
- *    request's run token; every effect below reads the claim, so it happens once per state, whatever is repeated:
+ *    delivery changes nothing and a cancellation that arrives before its booking stays a cancellation. A reschedule
+ *    names the booking it replaces: it finds that meeting (or leaves that id on the new one, for the old booking's
+ *    late events), and when both bookings had made a meeting, it joins them into the first;
+ * 3. the claim (`scheduler_events`, one row per event: its booking id, state and time): written only when the
+ *    meeting now holds this event's state, with this request's run token; every effect below reads the claim, so
+ *    it happens once per event, whatever is repeated:
  *    - the timeline entry ("Call booked / rescheduled / cancelled");
  *    - booked or rescheduled: a New person becomes Contacted ("call booked"), and the due date moves to a day after
  *      the call ("send the follow-up"); the `meeting.booked` alert goes to the subscribed destinations;
@@ -34,8 +37,7 @@ export const SCHEDULER_LABELS: Record<SchedulerProvider, string> = { "cal-com": 
 const SCHEDULER_HOSTS: Record<SchedulerProvider, string> = { "cal-com": "cal.com", calendly: "calendly.com" };
 
 /** The order of a meeting's states at the same event time: a later one wins a tie. */
-const rank = (column: string) =>
-  `(CASE ${column} WHEN 'booked' THEN 1 WHEN 'rescheduled' THEN 2 WHEN 'cancelled' THEN 3 ELSE 4 END)`;
+const rank = (column: string) => `(CASE ${column} WHEN 'booked' THEN 1 WHEN 'rescheduled' THEN 2 WHEN 'cancelled' THEN 3 ELSE 4 END)`;
 
 export type ApplyOutcome = { status: "applied" | "unchanged"; meetingId: string | null };
 
@@ -132,7 +134,9 @@ export async function applySchedulerEvent(env: Env, event: SchedulerEvent, now =
     ),
     bound(
       db.prepare(
-        personEvent(`SELECT ?1, m.person_id, 'meeting', CAST(m.start_at AS TEXT), m.status, NULL, ?2, ?3 FROM meetings m WHERE m.id = ${claimed}`),
+        personEvent(
+          `SELECT ?1, m.person_id, 'meeting', CAST(m.start_at AS TEXT), m.status, NULL, ?2, ?3 FROM meetings m WHERE m.id = ${claimed}`,
+        ),
       ),
       ...numbered({ 1: crypto.randomUUID(), 2: actor, 3: now, 8: claimId, 9: run }),
     ),
@@ -191,7 +195,10 @@ export async function applySchedulerEvent(env: Env, event: SchedulerEvent, now =
   if (alerts) statements.push(alerts);
 
   const results = await withD1Retry(`scheduler event ${event.provider} ${event.status}`, () => db.batch(statements));
-  const claim = await db.prepare("SELECT meeting_id, run FROM scheduler_events WHERE id = ?1").bind(claimId).first<{ meeting_id: string; run: string }>();
+  const claim = await db
+    .prepare("SELECT meeting_id, run FROM scheduler_events WHERE id = ?1")
+    .bind(claimId)
+    .first<{ meeting_id: string; run: string }>();
   if (alerts) await enqueueOutbox(env, returnedIds(results[results.length - 1]));
   return { status: claim?.run === run ? "applied" : "unchanged", meetingId: claim?.meeting_id ?? null };
 }
