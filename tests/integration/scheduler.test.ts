@@ -152,6 +152,8 @@ describe("the signatures and the bad input: refused, nothing stored", () => {
     expect((await request(CALENDLY, { method: "POST", body: routing, headers: await calendlyHeaders(CALENDLY_KEY, routing) })).status).toBe(
       202,
     );
+    // A GET is no delivery.
+    expect((await request(CAL)).status).toBe(405);
     expect(await meetingCount()).toBe(before);
   });
 });

@@ -5,12 +5,25 @@ import { formatInZone } from "~/lib/time-zone";
 import type { Call, CallsOverview } from "./calls.server";
 import { meetingStatusLabel, meetingTone } from "./meeting.options";
 
-function CallList({ title, calls, timeZone, empty, testId }: { title: string; calls: Call[]; timeZone: string; empty: string; testId: string }) {
+function CallList({
+  title,
+  calls,
+  timeZone,
+  empty,
+  testId,
+}: {
+  title: string;
+  calls: Call[];
+  timeZone: string;
+  empty: string;
+  testId: string;
+}) {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={testId}>
       <h2 className="text-xs font-medium uppercase tracking-wide text-slate-600">
         {title} ({calls.length})
       </h2>
+      <p className="text-xs text-slate-500">{`Times in ${timeZone}`}</p>
       {calls.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{empty}</p>
       ) : (
@@ -36,13 +49,7 @@ export function CallsPanel({ calls }: { calls: CallsOverview | null }) {
   return (
     <div className="mb-3 grid gap-3 lg:grid-cols-2">
       <CallList title="Calls today" calls={calls.today} timeZone={calls.timeZone} empty="No calls today." testId="calls-today" />
-      <CallList
-        title={`Calls this week, times in ${calls.timeZone}`}
-        calls={calls.week}
-        timeZone={calls.timeZone}
-        empty="No calls this week."
-        testId="calls-week"
-      />
+      <CallList title="Calls this week" calls={calls.week} timeZone={calls.timeZone} empty="No calls this week." testId="calls-week" />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import type { SourceChannel } from "~/lib/visit-source";
 import type { MeetingStatus, PersonStatus } from "~/db/schema";
 import { meetingStatusLabel } from "~/features/meetings";
+import { formatDateTime } from "~/lib/format";
 import { personFormLabel, type PersonForm } from "~/lib/people";
 import { statusLabel } from "./people.options";
 import { ADMINS_SQL, type AdminOption } from "./people-list.server";
@@ -166,7 +167,7 @@ function eventText(r: Rec): { text: string; detail: string | null } {
       return { text: `Owner: ${from ?? "nobody"} → ${to ?? "nobody"}`, detail };
     case "meeting":
       // From the scheduler or an admin's mark: the call's start, and the meeting's state.
-      return { text: `Call ${meetingStatusLabel(to ?? "").toLowerCase()}: ${dueText(from)}`, detail };
+      return { text: `Call ${meetingStatusLabel(to ?? "").toLowerCase()}: ${from ? formatDateTime(Number(from)) : "—"}`, detail };
     default:
       return { text: `Due date: ${dueText(from)} → ${dueText(to)}`, detail };
   }
