@@ -47,7 +47,10 @@ describe.each(modes)("onboarding $name", ({ js }) => {
     await page.getByRole("button", { name: "Get My Leads" }).click();
     await page.waitForURL(`${baseUrl}/call-booking`);
     await page.getByTestId("toast").getByText("Success!").waitFor();
-    expect(await page.getByTestId("scheduler").getAttribute("src")).toContain(`email=${encodeURIComponent(email)}`);
+    const scheduler = await page.getByTestId("scheduler").getAttribute("src");
+    expect(scheduler).toContain(`email=${encodeURIComponent(email)}`);
+    // The person's signed reference, for Cal.com and Calendly, so a booking with another address links back (ADR 0024).
+    expect(scheduler).toMatch(/metadata%5Bref%5D=[\w-]+\.[\w-]{22}&utm_content=[\w-]+\.[\w-]{22}/);
     if (js) expect(await page.evaluate(() => localStorage.getItem("userEmail"))).toBe(email);
 
     const [row] = query<{ is_completed: number; step_completed: number; form_data: string }>(

@@ -39,6 +39,9 @@ export async function callsOverview(db: D1Database, now = Date.now()): Promise<C
   const { timeZone } = await readTeamSettings(db);
   const dayStart = startOfLocalDay(localTime(now, timeZone).date, timeZone);
   const week = localWeek(now, timeZone);
-  const [today, thisWeek] = await db.batch([callsBetween(db, dayStart, endOfLocalDay(now, timeZone)), callsBetween(db, week.start, week.end)]);
+  const [today, thisWeek] = await db.batch([
+    callsBetween(db, dayStart, endOfLocalDay(now, timeZone)),
+    callsBetween(db, week.start, week.end),
+  ]);
   return { timeZone, today: today!.results as unknown as Call[], week: thisWeek!.results as unknown as Call[] };
 }

@@ -28,7 +28,8 @@ export interface SchedulerEvent {
   ref: string | null;
 }
 
-export type SchedulerParse = { kind: "event"; event: SchedulerEvent } | { kind: "ignored"; reason: string } | { kind: "invalid"; reason: string };
+export type SchedulerParse =
+  { kind: "event"; event: SchedulerEvent } | { kind: "ignored"; reason: string } | { kind: "invalid"; reason: string };
 
 /** How old a Calendly signature's timestamp may be (and how far ahead, for clock skew). */
 export const CALENDLY_TOLERANCE_MS = 3 * 60 * 1000;
@@ -75,7 +76,8 @@ const CAL_COM_OWN = new Set(["name", "email", "guests", "rescheduleReason", "loc
 
 export function parseCalCom(json: unknown): SchedulerParse {
   const trigger = (json as { triggerEvent?: unknown } | null)?.triggerEvent;
-  if (typeof trigger !== "string" || !(trigger in CAL_COM_EVENTS)) return { kind: "ignored", reason: `event ${String(trigger).slice(0, 40)}` };
+  if (typeof trigger !== "string" || !(trigger in CAL_COM_EVENTS))
+    return { kind: "ignored", reason: `event ${String(trigger).slice(0, 40)}` };
   const parsed = calComBody.safeParse(json);
   if (!parsed.success) return { kind: "invalid", reason: `payload: ${parsed.error.issues[0]?.path.join(".") ?? "shape"}` };
   const { createdAt, payload } = parsed.data;
