@@ -255,6 +255,22 @@ describe("a booking, its reschedule and its cancellation, each sent twice and ou
     expect(person).toMatchObject({ status: "contacted", due_at: newStart + HOUR + FOLLOW_UP_AFTER_CALL_MS });
   });
 
+  it("a Cal.com cancellation naming the booking it was rescheduled from (fromReschedule) lands on that meeting", async () => {
+    const t0 = Date.now() - 60_000;
+    const first = booking({ at: iso(t0) });
+    expect((await sendCal("BOOKING_CREATED", first)).status).toBe(200);
+    const moved = `cal-${uid()}`;
+    const body = JSON.parse(calComBody("BOOKING_CANCELLED", { ...first, uid: moved, at: iso(t0 + 30_000) })) as {
+      payload: Record<string, unknown>;
+    };
+    body.payload.fromReschedule = first.uid;
+    const raw = JSON.stringify(body);
+    expect((await request(CAL, { method: "POST", body: raw, headers: await calComHeaders(CAL_SECRET, raw) })).status).toBe(200);
+    const meetings = await meetingsOf(first.email);
+    expect(meetings).toHaveLength(1);
+    expect(meetings[0]).toMatchObject({ booking_id: first.uid, status: "cancelled" });
+  });
+
   it("Calendly: a reschedule's cancellation of the old invitee is not a cancelled call; the new invitee moves the meeting", async () => {
     const t0 = Date.now() - 60_000;
     const old = booking({ uid: `https://api.calendly.com/scheduled_events/A/invitees/${uid()}`, at: iso(t0) });

@@ -14,7 +14,7 @@ export interface SchedulerEvent {
   provider: SchedulerProvider;
   /** The booking's id at the scheduler (Cal.com uid, Calendly invitee URI). */
   bookingId: string;
-  /** The booking it replaces, when it is a reschedule (Cal.com `rescheduleUid`, Calendly `old_invitee`). */
+  /** The booking it replaces, when it is a reschedule (Cal.com `rescheduleUid` or `fromReschedule`, Calendly `old_invitee`). */
   previousBookingId: string | null;
   status: Extract<MeetingStatus, "booked" | "rescheduled" | "cancelled">;
   /** The scheduler's time of the event (ms): the meeting's version. */
@@ -57,6 +57,8 @@ const calComBody = z.object({
     .object({
       uid: text(200).min(1),
       rescheduleUid: text(200).nullish(),
+      /** Cal.com's booking field naming the booking this one was rescheduled from (also on its later events). */
+      fromReschedule: text(200).nullish(),
       startTime: isoTime,
       endTime: isoTime,
       attendees: z.array(z.object({ name: z.string().nullish(), email: z.string().trim().pipe(z.email().max(254)) })).min(1),
@@ -96,7 +98,7 @@ export function parseCalCom(json: unknown): SchedulerParse {
     event: {
       provider: "cal-com",
       bookingId: payload.uid,
-      previousBookingId: payload.rescheduleUid || null,
+      previousBookingId: payload.rescheduleUid || payload.fromReschedule || null,
       status: CAL_COM_EVENTS[trigger]!,
       at: Date.parse(createdAt),
       startAt: Date.parse(payload.startTime),
