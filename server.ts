@@ -24,6 +24,7 @@ import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
 import { addViews } from "./app/features/qa/index.server";
 import { runRetention } from "./app/features/privacy/index.server";
+import { runSequences } from "./app/features/sequences/index.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
 import { resealStep } from "./app/lib/reseal.server";
 import { crossOriginRefusal, oneClickUnsubscribeRequest, withSecurityHeaders } from "./app/lib/security-headers";
@@ -72,6 +73,8 @@ const cronJobs: CronJob[] = [
   { name: "re-sealing", run: (env) => resealStep(env) },
   // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
   { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
+  // Follow-up sequences: up to SEQUENCE_BATCH due steps, exit rules checked at send time, one D1 batch (ADR 0024).
+  { name: "follow-up sequences", run: (env, at) => runSequences(env, at) },
 ];
 
 /** Headers of a visitor's request that a render for the cache never sees: the page must be the same for everyone. */

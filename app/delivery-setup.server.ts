@@ -10,8 +10,9 @@ import { authEmails } from "~/features/auth/index.server";
 import { hasUnsubscribed, leadCaptureEmails } from "~/features/lead-capture/index.server";
 import { onboardingEmails } from "~/features/onboarding/index.server";
 import { qaEmails } from "~/features/qa/index.server";
+import { sequenceEmails } from "~/features/sequences/index.server";
 
 export const deliverySetup: DeliverySetup = {
-  templates: [...leadCaptureEmails, ...onboardingEmails, ...qaEmails, ...authEmails, ...alertsEmails],
+  templates: [...leadCaptureEmails, ...onboardingEmails, ...qaEmails, ...authEmails, ...alertsEmails, ...sequenceEmails],
   hasUnsubscribed,
 };

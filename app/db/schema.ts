@@ -816,3 +816,64 @@ export const schedulerEvents = sqliteTable("scheduler_events", {
   run: text("run").notNull(),
   receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/** What enrols a person in a follow-up sequence (ADR 0024). */
+export const sequenceTriggers = ["onboarding", "lead-magnet", "premium", "call-cancelled"] as const;
+export type SequenceTrigger = (typeof sequenceTriggers)[number];
+
+/**
+ * A follow-up sequence: its trigger, its steps (a JSON array of { subject, body, delayHours }: each an email in the
+ * content markup, sent `delayHours` after the previous step, the first after enrolment), and whether it runs.
+ */
+export const sequences = sqliteTable("sequences", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  trigger: text("trigger", { enum: sequenceTriggers }).notNull(),
+  steps: text("steps", { mode: "json" }).$type<{ subject: string; body: string; delayHours: number }[]>().notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const enrolmentStates = ["active", "done", "exited", "stopped"] as const;
+
+/** A person in a sequence: the next step (0-based) and when it is due; once per person and sequence. */
+export const sequenceEnrolments = sqliteTable(
+  "sequence_enrolments",
+  {
+    id: text("id").primaryKey(),
+    sequenceId: text("sequence_id").notNull(),
+    personId: text("person_id").notNull(),
+    nextStep: integer("next_step").notNull().default(0),
+    dueAt: integer("due_at").notNull(),
+    state: text("state", { enum: enrolmentStates }).notNull().default("active"),
+    /** Why it ended early (a skip's reason, or "stopped by an admin"). */
+    stoppedReason: text("stopped_reason"),
+    enrolledAt: integer("enrolled_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("sequence_enrolments_unique").on(t.sequenceId, t.personId),
+    index("sequence_enrolments_due_idx").on(t.state, t.dueAt),
+    index("sequence_enrolments_person_idx").on(t.personId),
+  ],
+);
+
+/** Each step of an enrolment, once: sent (with its outbox row) or skipped with its reason. */
+export const sequenceStepRecords = sqliteTable(
+  "sequence_step_records",
+  {
+    enrolmentId: text("enrolment_id").notNull(),
+    step: integer("step").notNull(),
+    outcome: text("outcome", { enum: ["sent", "skipped"] }).notNull(),
+    reason: text("reason"),
+    outboxId: text("outbox_id"),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.enrolmentId, t.step] })],
+);
+
+/** Addresses that left the follow-up emails (the one-click unsubscribe of a step email): never enrolled again. */
+export const sequenceUnsubscribes = sqliteTable("sequence_unsubscribes", {
+  email: text("email").primaryKey(),
+  unsubscribedAt: integer("unsubscribed_at").notNull(),
+});

@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { EXEMPT_TABLES, PERSONAL_DATA } from "~/features/privacy/personal-data.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { emailHash } from "~/lib/audit.server";
+import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
 import worker from "../../server";
 import * as make from "../factories";
 import { SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
@@ -100,6 +101,12 @@ describe("the schema-reading test: every table with personal data is exported an
 /** One person in every table of the list, through the public forms, the person page and (Lead Finder) the database. */
 async function seedPerson(email: string, adminCookie: string, name: string) {
   const ok = (res: Response, what: string) => expect(res.status, what).toBeLessThan(400);
+  // A follow-up sequence switched on (ADR 0024): the lead magnet enrols the address in it.
+  await env.DB.prepare(
+    `INSERT INTO sequences (id, name, trigger, steps, enabled, created_at, updated_at)
+     VALUES ('privacy-test', 'Privacy test', 'lead-magnet', '[{"subject":"Hi","body":"Hi {first_name}","delayHours":48}]', 1, 0, 0)
+     ON CONFLICT DO NOTHING`,
+  ).run();
   ok(await postForm("/lead-magnet", { firstName: name, email, appUrl: "https://apps.shopify.com/x", redirectTo: "/" }), "lead magnet");
   ok(await postForm("/onboarding", { ...answers(email), firstName: name, step: "4", intent: "submit" }), "onboarding");
   ok(
@@ -138,6 +145,16 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
       headers: await calComHeaders(env.CAL_COM_WEBHOOK_SECRET!, booking),
     }),
     "booking",
+  );
+  // The address leaves the follow-up emails by their one-click link.
+  const leave = new URL(await unsubscribeUrl(env, "follow-up", email));
+  ok(
+    await request(leave.pathname, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    "follow-up unsubscribe",
   );
   // Published by the team.
   await env.DB.prepare("UPDATE qa_submissions SET status = 'published', answer = 'Start with the App Store.' WHERE title = ?1")

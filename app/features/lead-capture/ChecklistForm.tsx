@@ -48,7 +48,7 @@ export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<st
         </div>
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} title={M.failureTitle} />
-      <PrivacyNotice className="mt-3" />
+      <PrivacyNotice className="mt-3" followUps />
     </fetcher.Form>
   );
 }

@@ -58,7 +58,7 @@ export function LeadMagnetForm({
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? "Sending..." : "Send me the playbook"}
       </Button>
-      <PrivacyNotice />
+      <PrivacyNotice followUps />
     </fetcher.Form>
   );
 }

@@ -60,7 +60,7 @@ export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; 
         {busy ? "Sending..." : "Get the free playbook"}
       </Button>
       <p className="text-center text-xs text-slate-600">Free. The guide opens right away; the PDF and the spreadsheet come by email too.</p>
-      <PrivacyNotice className="text-center" />
+      <PrivacyNotice className="text-center" followUps />
     </fetcher.Form>
   );
 }

@@ -98,7 +98,7 @@ export function PremiumAccessForm({
         {busy ? "Submitting..." : "Request premium access"}
       </Button>
       <p className="text-center text-xs text-slate-600">{`${OFFER.premiumPrice} one-time, lifetime access. We send the payment details within ${OFFER.premiumReplyHours} hours.`}</p>
-      <PrivacyNotice className="text-center" />
+      <PrivacyNotice className="text-center" followUps />
     </fetcher.Form>
   );
 }

@@ -22,6 +22,7 @@ import type { EmailList } from "~/lib/email-lists";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { newsletterAlreadySubscribedEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
 import { waitlistConfirmationEmail } from "./waitlist.emails";
+import { SEQUENCE_STEP_KIND } from "~/features/sequences/index.server";
 
 export type JoinResult = { status: "joined"; outboxIds: string[]; queued: boolean } | { status: "already-joined" };
 
@@ -94,7 +95,26 @@ export async function joinWaitlistList(
 const LIST_KINDS: Record<EmailList, string[]> = {
   newsletter: [newsletterConfirmEmail.kind, newsletterWelcomeEmail.kind, newsletterAlreadySubscribedEmail.kind],
   waitlist: [waitlistConfirmationEmail.kind],
+  "follow-up": [SEQUENCE_STEP_KIND],
 };
+
+/** The statement that marks the address as gone from the list. */
+function leaveListStatement(d1: D1Database, list: EmailList, email: string, now: number): D1PreparedStatement {
+  if (list === "newsletter")
+    return d1
+      .prepare(
+        `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ?2, confirm_token_hash = NULL, confirm_expires_at = NULL
+         WHERE lower(trim(email)) = lower(trim(?1)) AND status != 'unsubscribed'`,
+      )
+      .bind(email, now);
+  if (list === "follow-up")
+    return d1
+      .prepare("INSERT INTO sequence_unsubscribes (email, unsubscribed_at) VALUES (lower(trim(?1)), ?2) ON CONFLICT DO NOTHING")
+      .bind(email, now);
+  return d1
+    .prepare("UPDATE waitlist_entries SET unsubscribed_at = ?2 WHERE lower(trim(email)) = lower(trim(?1)) AND unsubscribed_at IS NULL")
+    .bind(email, now);
+}
 
 /**
  * Unsubscribes an address from a list, in one batch: the member row is marked, its open
@@ -104,19 +124,7 @@ const LIST_KINDS: Record<EmailList, string[]> = {
  */
 export async function unsubscribeFromList(env: Env, list: EmailList, email: string, now = Date.now()): Promise<boolean> {
   const d1 = env.DB;
-  const member =
-    list === "newsletter"
-      ? d1
-          .prepare(
-            `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ?2, confirm_token_hash = NULL, confirm_expires_at = NULL
-             WHERE lower(trim(email)) = lower(trim(?1)) AND status != 'unsubscribed'`,
-          )
-          .bind(email, now)
-      : d1
-          .prepare(
-            "UPDATE waitlist_entries SET unsubscribed_at = ?2 WHERE lower(trim(email)) = lower(trim(?1)) AND unsubscribed_at IS NULL",
-          )
-          .bind(email, now);
+  const member = leaveListStatement(d1, list, email, now);
   const kinds = LIST_KINDS[list];
   const [changed] = await d1.batch([
     member,
@@ -138,7 +146,9 @@ async function listState(env: Env, list: EmailList, email: string): Promise<"on"
   const sql =
     list === "newsletter"
       ? "SELECT status = 'unsubscribed' AS left_list FROM newsletter_subscribers WHERE lower(trim(email)) = lower(trim(?1))"
-      : "SELECT unsubscribed_at IS NOT NULL AS left_list FROM waitlist_entries WHERE lower(trim(email)) = lower(trim(?1))";
+      : list === "follow-up"
+        ? "SELECT EXISTS (SELECT 1 FROM sequence_unsubscribes WHERE email = lower(trim(?1))) AS left_list"
+        : "SELECT unsubscribed_at IS NOT NULL AS left_list FROM waitlist_entries WHERE lower(trim(email)) = lower(trim(?1))";
   const row = await env.DB.prepare(sql).bind(email).first<{ left_list: number }>();
   return row === null ? null : row.left_list ? "left" : "on";
 }

@@ -50,7 +50,7 @@ export const UNSUBSCRIBE_MESSAGES = {
   doneText: (list: string) => `You won't get any more ${list} emails from us. Changed your mind? Sign up again any time.`,
   invalidTitle: "This unsubscribe link is not valid",
   invalidText: "Please use the link from one of our emails, or write to us and we'll remove your address.",
-  lists: { newsletter: "newsletter", waitlist: "Founder Quest waitlist" },
+  lists: { newsletter: "newsletter", waitlist: "Founder Quest waitlist", "follow-up": "follow-up emails" },
 } as const;
 
 export const WAITLIST_MESSAGES = {

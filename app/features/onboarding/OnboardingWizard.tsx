@@ -270,7 +270,7 @@ function StepForm({ state }: { state: WizardState }) {
           </Button>
         )}
       </div>
-      <PrivacyNotice />
+      <PrivacyNotice followUps />
     </Form>
   );
 }

@@ -138,6 +138,24 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     orderBy: "created_at",
   },
   {
+    table: "sequence_enrolments",
+    label: "Follow-up email sequences (ADR 0024)",
+    columns: ["person_id", "sequence_id", "state", "stopped_reason"],
+    where: OF_PERSON,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "enrolled_at",
+  },
+  {
+    table: "sequence_unsubscribes",
+    label: "Left the follow-up emails (their one-click unsubscribe)",
+    columns: ["email", "unsubscribed_at"],
+    where: `email = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "unsubscribed_at",
+  },
+  {
     table: "meetings",
     label: "Calls booked on the scheduler, with the answers given there (ADR 0024)",
     columns: ["person_id", "invitee_name", "invitee_email", "answers"],
@@ -203,6 +221,7 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
   notification_destinations:
     "The team's alert destinations (Slack or webhook URLs); name is the destination's name. The events sent to them are email_outbox rows, covered above.",
   team_settings: "The team's digest settings and admin session limits; updated_by is the admin who saved them.",
+  sequences: "The follow-up sequences the team declares; name is the sequence's name.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
 };
 

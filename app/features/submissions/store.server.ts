@@ -32,6 +32,7 @@ import { D1_RETRY_DELAYS_MS, isTransientD1Error } from "~/lib/d1-retry.server";
 import { getDb, type Db } from "~/lib/db.server";
 import { stampUse, StampUsedError, usedStampStatement, type StampClaim } from "~/lib/form-guard.server";
 import { personEvents, personStatements, type PersonLink } from "./person.server";
+import { enrolmentStatement } from "~/features/sequences/index.server";
 import { alertDeliveriesStatement, deliveriesOfKey, returnedIds, type AlertEventDraft } from "~/email/events.server";
 import { enqueueOutbox, insertOutbox, sealDraftSecrets, type OutboxDraft } from "~/email/outbox.server";
 import { VISITOR_EMAIL_CAP } from "~/email/policy";
@@ -116,6 +117,7 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   const newPersonId = crypto.randomUUID();
   const eventKey = crypto.randomUUID();
   const events = [...(write.person ? personEvents(write.person, newPersonId) : []), ...(write.events ?? [])];
+  const enrolment = write.person ? enrolmentStatement(env.DB, write.person.form, write.person.email, at, guard, eventKey) : null;
   const perDraft = perDraftOutbox(write.drafts, write.onlyIfChanged ?? false);
   // An earlier write of this request (onboarding's fallback to a new row) may have recorded the claim already.
   const stamp = write.stamp && !write.stamp.used ? write.stamp : null;
@@ -126,6 +128,8 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
     ...outboxStatements(db, env.DB, drafts, write.onlyIfChanged ?? false),
     // After the emails: a guarded person link checks that the first email was written.
     ...(write.person ? personStatements(env.DB, write.person, at, guard, newPersonId) : []),
+    // The person's follow-up sequences, when the form's notice names them (ids from the key made once above).
+    ...(enrolment ? [enrolment] : []),
     // Last: the events see the person just written (person.created only if the id made above is in).
     ...(events.length ? [alertDeliveriesStatement(env.DB, eventKey, events, at, guard)] : []),
   ].map((s) => toD1(env.DB, s));
