@@ -189,6 +189,11 @@ export const newsletterSubscribers = sqliteTable(
     requestedAt: integer("requested_at", { mode: "timestamp_ms" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    /**
+     * The source of the latest sign-up's visit (ADR 0022), as JSON (a VisitSource of app/lib/visit-source.ts): kept until the confirmation links
+     * the person, whose link (and first source) it becomes. Personal data: exported and erased with the address.
+     */
+    signupSource: text("signup_source"),
   },
   (t) => [
     uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`),
@@ -758,3 +763,57 @@ export const deliveryAttempts = sqliteTable(
 );
 
 export type DestinationRow = typeof notificationDestinations.$inferSelect;
+
+// ------------------------------------------------------------------ visitor counts (ADR 0023)
+
+/**
+ * The day's random salt of the visitor hash (a UTC day, `YYYY-MM-DD`): made by the first view of the day, deleted
+ * by the cron once the day is over, so a hash can never be linked to an address again.
+ */
+export const insightSalts = sqliteTable("insight_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * Raw page views of the current day, as the queue's consumer received them: the key of each view (its message id,
+ * so a batch delivered twice counts once) and the day's visitor hash. No address, no user agent, no full URL.
+ * Deleted by the cron once the day is over; the rollups keep the counts.
+ */
+export const insightViews = sqliteTable(
+  "insight_views",
+  {
+    id: text("id").primaryKey(),
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+    path: text("path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    country: text("country").notNull(),
+    device: text("device").notNull(),
+    /** The delivery that stored it: its rollup statement adds only the rows this delivery wrote. */
+    batch: text("batch").notNull(),
+  },
+  (t) => [index("insight_views_visitor_idx").on(t.day, t.visitor, t.path)],
+);
+
+/**
+ * Page views and unique visitors per day and (path, channel, source, campaign, country, device); '' where a value is
+ * unknown. The row with path '' counts the site: a visitor once per day whatever the pages read. No personal data.
+ */
+export const insightRollups = sqliteTable(
+  "insight_rollups",
+  {
+    day: text("day").notNull(),
+    path: text("path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    country: text("country").notNull(),
+    device: text("device").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path, t.channel, t.source, t.campaign, t.country, t.device] })],
+);

@@ -486,8 +486,8 @@ describe("retention, run by the cron with a fixed clock", () => {
 
 describe("the default privacy policy says what is kept and for how long", () => {
   // The migrations that update the default policy, each only where it holds the previous default: 0015 (retention)
-  // and the policy statement of 0025 (where visitors come from, ADR 0022).
-  const POLICIES = ["_privacy_policy_retention.sql", "_submission_source.sql"];
+  // the policy statement of 0025 (where visitors come from, ADR 0022) and of 0026 (counting visits, ADR 0023).
+  const POLICIES = ["_privacy_policy_retention.sql", "_submission_source.sql", "_insights.sql"];
   const policyQueries = () =>
     POLICIES.flatMap((name) => env.TEST_MIGRATIONS.find((m) => m.name.endsWith(name))!.queries).filter((q) => q.includes("UPDATE `pages`"));
   const content = async () => (await all<{ content: string }>("SELECT content FROM pages WHERE slug = 'privacy-policy'"))[0]!.content;
@@ -505,6 +505,8 @@ describe("the default privacy policy says what is kept and for how long", () => 
       "Your rights",
       "Where visitors come from",
       "session storage, for this tab only: no cookie is set",
+      "Counting visits",
+      "Your IP address and your user agent are never stored.",
     ]) {
       expect(html).toContain(text);
     }
