@@ -2,7 +2,8 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix; anonymous public pages through the edge cache
  *   (app/lib/edge-gateway.server.ts, ADR 0020);
- * - queue: the notification-email consumer (EMAIL_QUEUE) and the edge cache's purges and view counts (PURGE_QUEUE);
+ * - queue: the notification-email consumer (EMAIL_QUEUE), the edge cache's purges and view counts (PURGE_QUEUE) and the
+ *   visitor counts' page views (VIEWS_QUEUE, app/features/insights, ADR 0023);
  * - scheduled: the cron's jobs, listed below (every 5 minutes).
  *
  * It is the composition root: it hands delivery (app/email) the features' email templates and hooks
@@ -23,6 +24,14 @@ import { sweepOutbox } from "./app/email/sweeper.server";
 import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
 import { addViews } from "./app/features/qa/index.server";
+import {
+  beaconViewOf,
+  closeInsightDays,
+  handleViewBatch,
+  pageViewOf,
+  sendView,
+  VIEW_BEACON_PATH,
+} from "./app/features/insights/index.server";
 import { runRetention } from "./app/features/privacy/index.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
 import { resealStep } from "./app/lib/reseal.server";
@@ -72,6 +81,8 @@ const cronJobs: CronJob[] = [
   { name: "re-sealing", run: (env) => resealStep(env) },
   // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
   { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
+  // The visitor counts' days before today: their salts and raw views (hashes) deleted; the rollups stay (ADR 0023).
+  { name: "visitor counts' closed days", run: (env, at) => closeInsightDays(env, at) },
 ];
 
 /** Headers of a visitor's request that a render for the cache never sees: the page must be the same for everyone. */
@@ -98,10 +109,16 @@ export default {
       const localPurge = await localPurgeRequest(readable, env);
       if (localPurge) return localPurge;
       const refusal = crossOriginRefusal(readable);
+      const isPublicPage = (pathname: string) => edgeDeclaration(routes, serverBuild.routes, pathname) !== undefined;
+      // A view the browser counts (a page after the first, with JavaScript; the popup shown): ADR 0023.
+      if (!refusal && url.pathname === VIEW_BEACON_PATH) {
+        const view = await beaconViewOf(readable, isPublicPage);
+        if (view) ctx.waitUntil(sendView(env, readable, view));
+        return withSecurityHeaders(new Response(null, { status: 204 }), { nonce: loadContext.nonce, env });
+      }
       const build = buildVersion(serverBuild.assets.version, env);
-      const plan = refusal
-        ? { bypass: "cross-origin" }
-        : edgePlan(readable, { cleared: clear.length, declaration: edgeDeclaration(routes, serverBuild.routes, url.pathname), build, env });
+      const declaration = edgeDeclaration(routes, serverBuild.routes, url.pathname);
+      const plan = refusal ? { bypass: "cross-origin" } : edgePlan(readable, { cleared: clear.length, declaration, build, env });
       let mode: EdgeMode = "bypass";
       let bookmark: string | null = null;
       let sessionEnv: Env = env;
@@ -133,6 +150,9 @@ export default {
         response = refusal ?? (await handleRemixRequest(readable, loadContext));
         bookmark = await bookmarkCookie(readable, env, session);
       }
+      // The page view, counted after the response from what the request and the response say (ADR 0023).
+      const view = pageViewOf(readable, response, declaration !== undefined);
+      if (view) ctx.waitUntil(sendView(env, readable, view));
       response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: url.pathname });
       privateUnlessPublic(response);
       for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
@@ -151,6 +171,7 @@ export default {
 
   async queue(batch, env, _ctx) {
     if (batch.queue.startsWith("founder-leads-purge")) await handleEdgeBatch(batch as MessageBatch<EdgeQueueMessage>, env, addViews);
+    else if (batch.queue.startsWith("founder-leads-views")) await handleViewBatch(batch, env);
     else await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
   },
 

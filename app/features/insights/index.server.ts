@@ -1,0 +1,4 @@
+/** The visitor counts' public server module (ADR 0023): what the Worker entry wires into fetch, queue and cron. */
+export { beaconViewOf, pageViewOf, sendView, VIEW_BEACON_PATH } from "./count.server";
+export { handleViewBatch } from "./ingest.server";
+export { closeInsightDays } from "./salt.server";
