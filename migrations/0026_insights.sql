@@ -1,4 +1,5 @@
 CREATE TABLE `insight_rollups` (
+	`scope` text NOT NULL,
 	`day` text NOT NULL,
 	`path` text NOT NULL,
 	`channel` text NOT NULL,
@@ -8,8 +9,8 @@ CREATE TABLE `insight_rollups` (
 	`device` text NOT NULL,
 	`views` integer DEFAULT 0 NOT NULL,
 	`visitors` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`day`, `path`, `channel`, `source`, `campaign`, `country`, `device`)
-);
+	PRIMARY KEY(`scope`, `day`, `path`, `channel`, `source`, `campaign`, `country`, `device`)
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TABLE `insight_salts` (
 	`day` text PRIMARY KEY NOT NULL,
@@ -31,6 +32,7 @@ CREATE TABLE `insight_views` (
 --> statement-breakpoint
 CREATE INDEX `insight_views_visitor_idx` ON `insight_views` (`day`,`visitor`,`path`);--> statement-breakpoint
 ALTER TABLE `newsletter_subscribers` ADD `signup_source` text;--> statement-breakpoint
+CREATE INDEX `person_submissions_created_idx` ON `person_submissions` (`created_at`);--> statement-breakpoint
 -- The default privacy policy says what the visitor counts record and what they do not (ADR 0023). Hand-written data
 -- statement, like migrations 0015 and 0025: only where the page still holds migration 0025's exact text, so a policy an
 -- admin has edited is never overwritten. Texts contain no semicolons (wrangler splits on them).

@@ -626,6 +626,8 @@ export const personSubmissions = sqliteTable(
     index("person_submissions_person_idx").on(t.personId, t.createdAt),
     // Covering for the home's people per form over a period; its prefix serves the list's form filter.
     index("person_submissions_form_person_created_idx").on(t.form, t.personId, t.createdAt),
+    // Insights' submissions over a period (ADR 0023).
+    index("person_submissions_created_idx").on(t.createdAt),
   ],
 );
 
@@ -800,11 +802,15 @@ export const insightViews = sqliteTable(
 
 /**
  * Page views and unique visitors per day and (path, channel, source, campaign, country, device); '' where a value is
- * unknown. The row with path '' counts the site: a visitor once per day whatever the pages read. No personal data.
+ * unknown. Scope `site` (path '') counts the site: a visitor once per day whatever the pages read; scope `page` counts
+ * each page (and the popup's pseudo-path). The scope leads the key so each report reads one contiguous range. The
+ * table is WITHOUT ROWID (hand-written in the migration: drizzle cannot say it): one B-tree, one row written per
+ * change. No personal data.
  */
 export const insightRollups = sqliteTable(
   "insight_rollups",
   {
+    scope: text("scope", { enum: ["site", "page"] }).notNull(),
     day: text("day").notNull(),
     path: text("path").notNull(),
     channel: text("channel").notNull(),
@@ -815,5 +821,5 @@ export const insightRollups = sqliteTable(
     views: integer("views").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.path, t.channel, t.source, t.campaign, t.country, t.device] })],
+  (t) => [primaryKey({ columns: [t.scope, t.day, t.path, t.channel, t.source, t.campaign, t.country, t.device] })],
 );

@@ -5,7 +5,7 @@
  * 1. The views go into `insight_views` under their own id (ON CONFLICT DO NOTHING) and the delivery's key: a view
  *    delivered again (a retry after a lost answer, a redelivered batch) is already there and is not written again.
  * 2. The rollups add the rows this delivery wrote, grouped by (day, path, channel, source, campaign, country,
- *    device), once per page and once for the site (path ''). A view is a new visitor of its page, or of the site,
+ *    device), once per page (scope `page`) and once for the site (scope `site`, path ''). A view is a new visitor of its page, or of the site,
  *    when no earlier view of the day has its hash (and page). A view with no source of its own (direct, no campaign:
  *    a page after the first, typed or from the site itself) takes the source of its visitor's first view of the day.
  * Both run in one batch (one transaction): all or nothing.
@@ -53,9 +53,9 @@ const OWN = `(v.channel <> 'direct' OR v.source <> '' OR v.campaign <> '')`;
 const FIRST = `(SELECT min(f.rowid) FROM insight_views f WHERE f.day = v.day AND f.visitor = v.visitor)`;
 
 const ADD_ROLLUPS = `
-  INSERT INTO insight_rollups (day, path, channel, source, campaign, country, device, views, visitors)
-  SELECT day, path, channel, source, campaign, country, device, count(*), sum(fresh) FROM (
-    SELECT v.day, v.path,
+  INSERT INTO insight_rollups (scope, day, path, channel, source, campaign, country, device, views, visitors)
+  SELECT scope, day, path, channel, source, campaign, country, device, count(*), sum(fresh) FROM (
+    SELECT 'page' AS scope, v.day, v.path,
       CASE WHEN ${OWN} THEN v.channel ELSE f.channel END AS channel,
       CASE WHEN ${OWN} THEN v.source ELSE f.source END AS source,
       CASE WHEN ${OWN} THEN v.campaign ELSE f.campaign END AS campaign,
@@ -64,7 +64,7 @@ const ADD_ROLLUPS = `
     FROM json_each(?1) j JOIN insight_views v ON v.id = json_extract(j.value, '$.id') AND v.batch = ?2
       JOIN insight_views f ON f.rowid = ${FIRST}
     UNION ALL
-    SELECT v.day, '${SITE_PATH}',
+    SELECT 'site', v.day, '${SITE_PATH}',
       CASE WHEN ${OWN} THEN v.channel ELSE f.channel END,
       CASE WHEN ${OWN} THEN v.source ELSE f.source END,
       CASE WHEN ${OWN} THEN v.campaign ELSE f.campaign END,
@@ -73,8 +73,8 @@ const ADD_ROLLUPS = `
     FROM json_each(?1) j JOIN insight_views v ON v.id = json_extract(j.value, '$.id') AND v.batch = ?2
       JOIN insight_views f ON f.rowid = ${FIRST}
     WHERE substr(v.path, 1, 1) = '/'
-  ) GROUP BY day, path, channel, source, campaign, country, device
-  ON CONFLICT (day, path, channel, source, campaign, country, device)
+  ) GROUP BY scope, day, path, channel, source, campaign, country, device
+  ON CONFLICT (scope, day, path, channel, source, campaign, country, device)
   DO UPDATE SET views = views + excluded.views, visitors = visitors + excluded.visitors`;
 
 /** Adds views to the rollups: one batch of two statements. Returns the statements run (0 for no views). */
