@@ -348,3 +348,19 @@ export const digestRun = factory(schema.digestRuns, () => ({
   overdue: 0,
   dueToday: 0,
 }));
+
+// ------------------------------------------------------------------ visitor counts
+
+/** A day's rollup row (ADR 0023): the site's (path '') unless a page's is asked for. */
+export const insightRollup = factory(schema.insightRollups, () => ({
+  scope: "site" as const,
+  day: "2024-03-01",
+  path: "",
+  channel: "direct",
+  source: "",
+  campaign: "",
+  country: "",
+  device: "desktop",
+  views: 1,
+  visitors: 1,
+}));
