@@ -67,7 +67,8 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
   // The unique index is on this very expression.
   submission("waitlist_entries", "Waitlist sign-up", ["email"]),
   // With the sign-up go its unsubscribed state and its consents: a later sign-up starts again from opt-in.
-  submission("newsletter_subscribers", "Newsletter sign-up", ["email"]),
+  // signup_source: the sign-up's visit source (ADR 0022), until the confirmation makes it the person link's.
+  submission("newsletter_subscribers", "Newsletter sign-up", ["email", "signup_source"], ["signup_source"]),
   {
     table: "consents",
     label: "Consent records (newsletter, waitlist)",
@@ -174,6 +175,11 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
  * they are left out of the export and the erasure.
  */
 export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
+  insight_rollups:
+    "Visitor counts per day, page, source, campaign, country and device class (ADR 0023): totals, with no address, hash or identifier of anyone.",
+  insight_views:
+    "Today's page views with a visitor hash made with a random salt of the day (ADR 0023): no address or user agent, nothing to find by an email; deleted with the salt when the day is over.",
+  insight_salts: "The day's random salt of the visitor hash (ADR 0023), deleted when the day is over; it names no one.",
   users: "The team's own accounts (admins), managed on the Team page.",
   admin_sessions: "Admins' sign-ins (device and country), removed when the session ends.",
   account_tokens:
