@@ -3,6 +3,7 @@
 import { seedPosts } from "./seed-blog.mjs";
 import { seedKeywords, seedLeads } from "./seed-leads.mjs";
 import { seedGuides } from "./seed-guides.mjs";
+import { seedInsights } from "./seed-insights.mjs";
 import { seedPeople } from "./seed-people.mjs";
 import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
 /** The local admin the seed creates (local D1 only; never used in production). */
@@ -43,5 +44,14 @@ export function seedStatements() {
     (l) =>
       `INSERT OR IGNORE INTO leads (id, keyword_id, store_name, store_url, email, app_testing, status, created_at) VALUES (${q(l.id)}, ${q(l.keywordId)}, ${q(l.storeName)}, ${q(l.storeUrl)}, ${q(l.email)}, ${q(l.app)}, ${q(l.status)}, ${l.createdAt});`,
   );
-  return [...published, ...pending, ...guides, ...posts, ...keywords, ...leads, ...seedPeople(q, DEMO_ADMIN.email, now)];
+  return [
+    ...published,
+    ...pending,
+    ...guides,
+    ...posts,
+    ...keywords,
+    ...leads,
+    ...seedPeople(q, DEMO_ADMIN.email, now),
+    ...seedInsights(q, now),
+  ];
 }
