@@ -112,7 +112,7 @@ describe.each(modes)("attribution $name", ({ js }) => {
     await admin.getByRole("link", { name: "Insights", exact: true }).click();
     await admin.waitForURL(`${baseUrl}/admin/insights`);
     if (js) await waitForHydration(admin);
-    await admin.getByLabel("Period").selectOption("7");
+    await admin.getByLabel("Period", { exact: true }).selectOption("7");
     await admin.getByRole("button", { name: "Show" }).click();
     await admin.waitForURL(/days=7/);
     const row = admin.getByRole("region", { name: "Top campaigns" }).getByRole("row").filter({ hasText: campaign });

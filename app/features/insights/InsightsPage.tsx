@@ -52,7 +52,7 @@ function Figure({ value, to, label }: { value: number; to?: string; label: strin
 
 function PeriodPicker({ period }: { period: Period }) {
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Period">
+    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the period">
       <div>
         <label htmlFor="insights-days" className="mb-1 block text-sm font-medium text-ink">
           Period
