@@ -56,7 +56,7 @@ function seedSql() {
     const day = sqlText(new Date(today - d * DAY).toISOString().slice(0, 10));
     for (let s = 0; s < 60; s++) {
       const channel = CHANNELS[s % CHANNELS.length];
-      const source = channel === "direct" ? "" : `source-${s}.example`;
+      const source = `source-${s}.example`;
       const camp = channel === "campaign" || channel === "email" ? campaign(s) : "";
       for (const device of DEVICES) {
         const visitors = 1 + ((d * 7 + s * 3) % 40);
