@@ -8,3 +8,4 @@ export { isSuppressed } from "./suppression.server";
 
 /** The queue tasks delivery runs for broadcasts (DeliverySetup.tasks). */
 export const broadcastsTasks = { [FANOUT_TASK]: runFanoutTask } as const;
+export { readCappedBody, receiveEmailEvents } from "./email-events.server";
