@@ -316,6 +316,27 @@ describe("sending a broadcast through the queue", () => {
   });
 });
 
+describe("fan-out steps run twice at once", () => {
+  it("write every recipient once and go on to the end", async () => {
+    const emails = await subscribers(1200);
+    const recorder = recordingEnv(mailchannelsEnv);
+    const id = await createBroadcast(recorder.env, draft(), admin);
+    await startBroadcast(recorder.env, id, admin);
+    recorder.messages.splice(0);
+    // The cron's resume beside a late message: two chains of steps at once, until neither queues another.
+    let steps = [fanoutStep(recorder.env, id), fanoutStep(recorder.env, id)];
+    for (let round = 0; round < 10; round++) {
+      await Promise.all(steps);
+      const next = recorder.messages.splice(0).filter((m) => typeof m === "object" && m !== null && "task" in m);
+      if (next.length === 0) break;
+      steps = next.map(() => fanoutStep(recorder.env, id));
+    }
+    const rows = await rowsOf(id);
+    expect(rows.map((r) => r.recipient)).toEqual(emails);
+    expect((await all<{ done: number | null }>("SELECT fanout_done_at AS done FROM broadcasts WHERE id = ?", id))[0]!.done).not.toBeNull();
+  });
+});
+
 describe("scheduled broadcasts", () => {
   const NEW_YORK = "America/New_York";
 

@@ -232,7 +232,9 @@ async function queueBatches(env: Env, ids: string[], rate = sendRate(env)): Prom
  * address among the broadcast's rows: no cursor to keep), as outbox rows, in one statement with the broadcast's
  * progress. A step run twice (a retried message, the cron's resume beside a late message) writes nothing twice:
  * the row ids are the broadcast's and the subscriber's, and `INSERT OR IGNORE` returns only the rows it wrote. A
- * step whose answer was lost leaves its rows queued but not on the queue: the sweeper sends them.
+ * step whose answer was lost leaves its rows queued but not on the queue: the sweeper sends them. A step that wrote
+ * nothing, though more is left, stops its chain: the step beside it that wrote those rows goes on (and if it is gone,
+ * the cron's resume queues a step once progress has stalled).
  */
 export async function fanoutStep(env: Env, broadcastId: string, now = Date.now()): Promise<{ written: number; done: boolean }> {
   const [written, progress] = await env.DB.batch<{ id?: string; done?: number | null }>([
@@ -249,17 +251,22 @@ export async function fanoutStep(env: Env, broadcastId: string, now = Date.now()
        RETURNING id`,
     ).bind(broadcastId, BROADCAST_KIND, now, FANOUT_PAGE),
     env.DB.prepare(
+      // Done when no audience member lies past the last address written: exact even when a step running beside
+      // this one wrote the page first (its rows ignored here), which counting this step's own rows would miss.
       `UPDATE broadcasts SET progress_at = ?2,
-         fanout_done_at = CASE WHEN changes() < ?3 THEN ?2 ELSE fanout_done_at END
+         fanout_done_at = CASE WHEN NOT EXISTS (SELECT 1 ${audienceFrom("broadcasts.segment")}
+             AND lower(trim(ns.email)) > coalesce((SELECT max(recipient) FROM email_outbox WHERE broadcast_id = broadcasts.id), ''))
+           THEN ?2 ELSE fanout_done_at END
        WHERE id = ?1 AND status = 'sending'
        RETURNING fanout_done_at AS done`,
-    ).bind(broadcastId, now, FANOUT_PAGE),
+    ).bind(broadcastId, now),
   ]);
   const ids = (written?.results ?? []).map((r) => String(r.id));
   const step = progress?.results[0];
   const done = step ? step.done !== null : true;
   const span = await queueBatches(env, ids);
-  if (!done) await queueFanout(env, broadcastId, span);
+  // Nothing written but not done: a step beside this one wrote the page, and goes on itself.
+  if (!done && ids.length > 0) await queueFanout(env, broadcastId, span);
   return { written: ids.length, done };
 }
 
