@@ -22,6 +22,7 @@ import { configureDelivery } from "./app/email/registry.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
+import { runBroadcastsCron } from "./app/features/broadcasts/index.server";
 import { addViews } from "./app/features/qa/index.server";
 import { runRetention } from "./app/features/privacy/index.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
@@ -72,6 +73,8 @@ const cronJobs: CronJob[] = [
   { name: "re-sealing", run: (env) => resealStep(env) },
   // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).
   { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
+  // Newsletter broadcasts (ADR 0025): scheduled ones start, a stalled fan-out resumes, finished ones are marked sent.
+  { name: "broadcasts", run: (env, at) => runBroadcastsCron(env, at) },
 ];
 
 /** Headers of a visitor's request that a render for the cache never sees: the page must be the same for everyone. */
