@@ -23,6 +23,7 @@ import { configureDelivery } from "./app/email/registry.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
+import { runBroadcastsCron } from "./app/features/broadcasts/index.server";
 import { addViews } from "./app/features/qa/index.server";
 import {
   beaconViewOf,
@@ -83,6 +84,8 @@ const cronJobs: CronJob[] = [
   { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
   // The visitor counts' days before today: their salts and raw views (hashes) deleted; the rollups stay (ADR 0023).
   { name: "visitor counts' closed days", run: (env, at) => closeInsightDays(env, at) },
+  // Newsletter broadcasts (ADR 0025): scheduled ones start, a stalled fan-out resumes, finished ones are marked sent.
+  { name: "broadcasts", run: (env, at) => runBroadcastsCron(env, at) },
 ];
 
 /** Headers of a visitor's request that a render for the cache never sees: the page must be the same for everyone. */

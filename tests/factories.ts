@@ -270,6 +270,20 @@ export const outboxRow = factory(schema.emailOutbox, (t) => ({
   payload: {},
 }));
 
+export const broadcast = factory(schema.broadcasts, (t) => ({
+  id: uuid(),
+  slug: `broadcast-${t}`,
+  subject: `Broadcast ${t}`,
+  sections: [{ type: "paragraph", text: `News ${t}` }] as unknown[],
+  segment: {},
+  createdBy: "admin@localhost.test",
+}));
+
+export const emailSuppression = factory(schema.emailSuppressions, (t) => ({
+  email: `suppressed-${t}@example.com`,
+  reason: "hard-bounce" as const,
+}));
+
 export const deliveryAttempt = factory(schema.deliveryAttempts, () => ({
   id: uuid(),
   at: new Date(),

@@ -403,7 +403,11 @@ export const leads = sqliteTable(
 // ------------------------------------------------------------ infrastructure
 
 /** `capped`: a visitor email past the daily cap per address (ADR 0015): kept as a record, never sent. */
-export const outboxStatuses = ["queued", "sent", "failed", "capped"] as const;
+/**
+ * `held`: a broadcast's email while its broadcast is paused (the sweeper leaves it; resuming queues it again).
+ * `skipped`: a broadcast's email not sent by the send-time check (`last_error` says why, ADR 0025).
+ */
+export const outboxStatuses = ["queued", "sent", "failed", "capped", "held", "skipped"] as const;
 
 export const emailOutbox = sqliteTable(
   "email_outbox",
@@ -430,6 +434,8 @@ export const emailOutbox = sqliteTable(
       .default("email"),
     /** The destination of a webhook delivery (notification_destinations.id); null for an email. */
     destinationId: text("destination_id"),
+    /** A broadcast's email (broadcasts.id): one row per broadcast and recipient (ADR 0025). */
+    broadcastId: text("broadcast_id"),
   },
   (t) => [
     index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
@@ -442,6 +448,10 @@ export const emailOutbox = sqliteTable(
       .where(sql`status = 'sent' AND payload <> '{}'`),
     // A destination's delivery list.
     index("outbox_destination_idx").on(t.destinationId, t.createdAt),
+    // A broadcast sends each recipient one email, however often a batch is tried (ADR 0025); its stats and fan-out cursor.
+    uniqueIndex("outbox_broadcast_recipient_unique")
+      .on(t.broadcastId, t.recipient)
+      .where(sql`broadcast_id IS NOT NULL`),
   ],
 );
 
@@ -823,3 +833,83 @@ export const insightRollups = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.day, t.path, t.channel, t.source, t.campaign, t.country, t.device] })],
 );
+// ------------------------------------------------------------ newsletter broadcasts (ADR 0025)
+
+export const broadcastStatuses = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;
+
+/** Who a broadcast goes to: confirmed newsletter subscribers, narrowed by any of these (all optional). */
+export interface BroadcastSegment {
+  /** A form the person sent (person_submissions.form). */
+  form?: string;
+  /** The person's first source channel and campaign (ADR 0022). */
+  channel?: string;
+  campaign?: string;
+  /** The person's pipeline status. */
+  status?: string;
+}
+
+/**
+ * A newsletter broadcast: a subject, a preheader and a body (a blog post's title, excerpt and sections, copied
+ * when it starts sending, or sections written in the section editor), its audience, and its state. Each recipient
+ * is an `email_outbox` row with `broadcast_id`, written by the fan-out in the queue (app/features/broadcasts).
+ */
+export const broadcasts = sqliteTable(
+  "broadcasts",
+  {
+    id: id(),
+    /** The web version's address, /newsletter/{slug}. */
+    slug: text("slug").notNull(),
+    subject: text("subject").notNull(),
+    preheader: text("preheader").notNull().default(""),
+    /** The blog post it is made from (blogs.id), or null for a written one. */
+    postId: text("post_id"),
+    /** The heading and introduction shown above the sections (a post's title and excerpt). */
+    title: text("title").notNull().default(""),
+    intro: text("intro").notNull().default(""),
+    /** The body in the site's structured-content format (app/components/content/sections.ts). */
+    sections: text("sections", { mode: "json" }).$type<unknown[]>().notNull(),
+    /** The post's slug, for the "read on the site" link (copied with the post when sending starts). */
+    postSlug: text("post_slug"),
+    segment: text("segment", { mode: "json" }).$type<BroadcastSegment>().notNull(),
+    /** The admin's choice to show the sent broadcast at /newsletter/{slug} (that page and its "view in browser" link are not built yet). */
+    webVersion: integer("web_version", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: broadcastStatuses }).notNull().default("draft"),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    /** The audience's size when sending started. */
+    recipientCount: integer("recipient_count"),
+    /** The fan-out wrote its last recipients. */
+    fanoutDoneAt: integer("fanout_done_at", { mode: "timestamp_ms" }),
+    /** The fan-out's last step: a broadcast sending without progress for a while is resumed by the cron. */
+    progressAt: integer("progress_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    /** Why it ended without sending (a scheduled broadcast whose audience was empty). */
+    note: text("note"),
+    /** The admin (email) who made it, and who is told when its scheduled send cannot happen. */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("broadcasts_slug_unique").on(t.slug),
+    index("broadcasts_status_idx").on(t.status, t.scheduledAt),
+    index("broadcasts_created_idx").on(t.createdAt),
+  ],
+);
+
+export type BroadcastRow = typeof broadcasts.$inferSelect;
+
+export const suppressionReasons = ["hard-bounce", "complaint"] as const;
+
+/**
+ * Addresses no marketing email goes to (broadcasts, follow-up sequences): a hard bounce or a complaint from the
+ * provider's events. An admin can lift one (the row goes; the audit log keeps the record).
+ */
+export const emailSuppressions = sqliteTable("email_suppressions", {
+  /** lower(trim(address)). */
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: suppressionReasons }).notNull(),
+  /** The provider's words (SMTP status and reason), for the person page. */
+  detail: text("detail"),
+  createdAt: createdAt(),
+});

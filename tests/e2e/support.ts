@@ -336,7 +336,7 @@ export async function expectAccessible(page: Page, js: boolean) {
 /**
  * Runs SQL on the e2e site's local D1, as `wrangler d1 execute --local` would
  * (one batch; the first statement's rows), through the run's SQL endpoint for
- * this site (d1-service.ts) instead of a wrangler process per query.
+ * this site (site-server.ts) instead of a wrangler process per query.
  */
 export function query<T = Record<string, unknown>>(sql: string): T[] {
   const { status, text } = postSync(site.d1Url, sql);

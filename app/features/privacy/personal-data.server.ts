@@ -109,6 +109,15 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     json: ["payload"],
     orderBy: "created_at",
   },
+  {
+    table: "email_suppressions",
+    label: "Suppression of marketing email (a hard bounce or a complaint)",
+    columns: ["email", "detail"],
+    where: `email = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "created_at",
+  },
   // --------------------------------------------------------- lead finder
   {
     table: "leads",
@@ -199,6 +208,8 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
   notification_destinations:
     "The team's alert destinations (Slack or webhook URLs); name is the destination's name. The events sent to them are email_outbox rows, covered above.",
   team_settings: "The team's digest settings and admin session limits; updated_by is the admin who saved them.",
+  broadcasts:
+    "Newsletter broadcasts (content and audience rules); created_by is the admin who made one. Each recipient's email is an email_outbox row, covered above.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
 };
 
