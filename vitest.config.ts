@@ -38,9 +38,6 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/integration/setup.ts"],
       // Both cores: Vitest's default is one worker fewer than the cores, one file at a time on this machine (ADR 0018).
       maxWorkers: 2,
-      // One workerd runtime per Vitest worker for all its files, not one per file: loading the Worker into a fresh
-      // runtime took about 4 s per file. tests/integration/setup.ts empties the storage before each file (ADR 0018).
-      isolate: false,
       // A timeout catches a hung test, not a slow one: speed is for the benchmarks (scripts/bench-*). A busy machine
       // can take a D1-heavy test past Vitest's default 5 s.
       testTimeout: 20_000,
