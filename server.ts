@@ -2,7 +2,8 @@
  * The Worker entry. One Worker, three handlers:
  * - fetch: every page, form POST and data request, through Remix; anonymous public pages through the edge cache
  *   (app/lib/edge-gateway.server.ts, ADR 0020);
- * - queue: the notification-email consumer (EMAIL_QUEUE) and the edge cache's purges and view counts (PURGE_QUEUE);
+ * - queue: the notification-email consumer (EMAIL_QUEUE), the edge cache's purges and view counts (PURGE_QUEUE) and the
+ *   visitor counts' page views (VIEWS_QUEUE, app/features/insights, ADR 0023);
  * - scheduled: the cron's jobs, listed below (every 5 minutes).
  *
  * It is the composition root: it hands delivery (app/email) the features' email templates and hooks
@@ -22,7 +23,16 @@ import { configureDelivery } from "./app/email/registry.server";
 import { sweepOutbox } from "./app/email/sweeper.server";
 import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
+import { runBroadcastsCron } from "./app/features/broadcasts/index.server";
 import { addViews } from "./app/features/qa/index.server";
+import {
+  beaconViewOf,
+  closeInsightDays,
+  handleViewBatch,
+  pageViewOf,
+  sendView,
+  VIEW_BEACON_PATH,
+} from "./app/features/insights/index.server";
 import { runRetention } from "./app/features/privacy/index.server";
 import { runSequences } from "./app/features/sequences/index.server";
 import { pruneAuditLog } from "./app/lib/audit.server";
@@ -75,6 +85,10 @@ const cronJobs: CronJob[] = [
   { name: "daily digest", run: (env, at) => sendDigestIfDue(env, at) },
   // Follow-up sequences: up to SEQUENCE_BATCH due steps, exit rules checked at send time, one D1 batch (ADR 0024).
   { name: "follow-up sequences", run: (env, at) => runSequences(env, at) },
+  // The visitor counts' days before today: their salts and raw views (hashes) deleted; the rollups stay (ADR 0023).
+  { name: "visitor counts' closed days", run: (env, at) => closeInsightDays(env, at) },
+  // Newsletter broadcasts (ADR 0025): scheduled ones start, a stalled fan-out resumes, finished ones are marked sent.
+  { name: "broadcasts", run: (env, at) => runBroadcastsCron(env, at) },
 ];
 
 /** Headers of a visitor's request that a render for the cache never sees: the page must be the same for everyone. */
@@ -101,10 +115,16 @@ export default {
       const localPurge = await localPurgeRequest(readable, env);
       if (localPurge) return localPurge;
       const refusal = crossOriginRefusal(readable);
+      const isPublicPage = (pathname: string) => edgeDeclaration(routes, serverBuild.routes, pathname) !== undefined;
+      // A view the browser counts (a page after the first, with JavaScript; the popup shown): ADR 0023.
+      if (!refusal && url.pathname === VIEW_BEACON_PATH) {
+        const view = await beaconViewOf(readable, isPublicPage);
+        if (view) ctx.waitUntil(sendView(env, readable, view));
+        return withSecurityHeaders(new Response(null, { status: 204 }), { nonce: loadContext.nonce, env });
+      }
       const build = buildVersion(serverBuild.assets.version, env);
-      const plan = refusal
-        ? { bypass: "cross-origin" }
-        : edgePlan(readable, { cleared: clear.length, declaration: edgeDeclaration(routes, serverBuild.routes, url.pathname), build, env });
+      const declaration = edgeDeclaration(routes, serverBuild.routes, url.pathname);
+      const plan = refusal ? { bypass: "cross-origin" } : edgePlan(readable, { cleared: clear.length, declaration, build, env });
       let mode: EdgeMode = "bypass";
       let bookmark: string | null = null;
       let sessionEnv: Env = env;
@@ -136,6 +156,9 @@ export default {
         response = refusal ?? (await handleRemixRequest(readable, loadContext));
         bookmark = await bookmarkCookie(readable, env, session);
       }
+      // The page view, counted after the response from what the request and the response say (ADR 0023).
+      const view = pageViewOf(readable, response, declaration !== undefined);
+      if (view) ctx.waitUntil(sendView(env, readable, view));
       response = withSecurityHeaders(response, { nonce: loadContext.nonce, env, pathname: url.pathname });
       privateUnlessPublic(response);
       for (const cookie of clear) response.headers.append("Set-Cookie", cookie);
@@ -154,6 +177,7 @@ export default {
 
   async queue(batch, env, _ctx) {
     if (batch.queue.startsWith("founder-leads-purge")) await handleEdgeBatch(batch as MessageBatch<EdgeQueueMessage>, env, addViews);
+    else if (batch.queue.startsWith("founder-leads-views")) await handleViewBatch(batch, env);
     else await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
   },
 

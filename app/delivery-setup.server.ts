@@ -7,12 +7,22 @@
 import type { DeliverySetup } from "~/email/registry.server";
 import { alertsEmails } from "~/features/alerts/index.server";
 import { authEmails } from "~/features/auth/index.server";
+import { broadcastsEmails, broadcastsTasks } from "~/features/broadcasts/index.server";
 import { hasUnsubscribed, leadCaptureEmails } from "~/features/lead-capture/index.server";
 import { onboardingEmails } from "~/features/onboarding/index.server";
 import { qaEmails } from "~/features/qa/index.server";
 import { sequenceEmails } from "~/features/sequences/index.server";
 
 export const deliverySetup: DeliverySetup = {
-  templates: [...leadCaptureEmails, ...onboardingEmails, ...qaEmails, ...authEmails, ...alertsEmails, ...sequenceEmails],
+  templates: [
+    ...leadCaptureEmails,
+    ...onboardingEmails,
+    ...qaEmails,
+    ...authEmails,
+    ...alertsEmails,
+    ...sequenceEmails,
+    ...broadcastsEmails,
+  ],
   hasUnsubscribed,
+  tasks: { ...broadcastsTasks },
 };

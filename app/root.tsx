@@ -7,11 +7,12 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { deferred, whenDeferredPartsHydrated } from "~/components/deferred";
 import { LeadMagnetPopup, NewsletterForm, WaitlistBanner } from "~/features/lead-capture/deferred";
 import { NotFound, ServerError } from "~/features/marketing/deferred";
@@ -25,6 +26,7 @@ import { KeptFormProvider } from "~/lib/kept-form";
 import { formStampIssuedAt } from "~/lib/form-stamp-test-age.server";
 import { cameFromReferer, EDGE_CAME_FROM } from "~/lib/visit-source";
 import { keptVisit } from "~/lib/visit-source-client";
+import { sendViewBeacon } from "~/lib/view-beacon";
 import type { EdgeCacheDeclaration } from "~/lib/edge-tags";
 import { useNonce } from "~/lib/nonce";
 import { SITE_NAME } from "~/lib/seo";
@@ -147,6 +149,15 @@ export default function App() {
       live = false;
     };
   }, []);
+  // A page reached without a document request (a page after the first) is counted by a beacon (ADR 0023); the
+  // first page was counted by the Worker that served it.
+  const { pathname } = useLocation();
+  const counted = useRef(pathname);
+  useEffect(() => {
+    if (counted.current === pathname) return;
+    counted.current = pathname;
+    if (!pathname.startsWith("/admin")) sendViewBeacon();
+  }, [pathname]);
   return <Outlet />;
 }
 

@@ -270,6 +270,20 @@ export const outboxRow = factory(schema.emailOutbox, (t) => ({
   payload: {},
 }));
 
+export const broadcast = factory(schema.broadcasts, (t) => ({
+  id: uuid(),
+  slug: `broadcast-${t}`,
+  subject: `Broadcast ${t}`,
+  sections: [{ type: "paragraph", text: `News ${t}` }] as unknown[],
+  segment: {},
+  createdBy: "admin@localhost.test",
+}));
+
+export const emailSuppression = factory(schema.emailSuppressions, (t) => ({
+  email: `suppressed-${t}@example.com`,
+  reason: "hard-bounce" as const,
+}));
+
 export const deliveryAttempt = factory(schema.deliveryAttempts, () => ({
   id: uuid(),
   at: new Date(),
@@ -347,4 +361,20 @@ export const digestRun = factory(schema.digestRuns, () => ({
   outboxId: uuid(),
   overdue: 0,
   dueToday: 0,
+}));
+
+// ------------------------------------------------------------------ visitor counts
+
+/** A day's rollup row (ADR 0023): the site's (path '') unless a page's is asked for. */
+export const insightRollup = factory(schema.insightRollups, () => ({
+  scope: "site" as const,
+  day: "2024-03-01",
+  path: "",
+  channel: "direct",
+  source: "",
+  campaign: "",
+  country: "",
+  device: "desktop",
+  views: 1,
+  visitors: 1,
 }));

@@ -189,6 +189,11 @@ export const newsletterSubscribers = sqliteTable(
     requestedAt: integer("requested_at", { mode: "timestamp_ms" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    /**
+     * The source of the latest sign-up's visit (ADR 0022), as JSON (a VisitSource of app/lib/visit-source.ts): kept until the confirmation links
+     * the person, whose link (and first source) it becomes. Personal data: exported and erased with the address.
+     */
+    signupSource: text("signup_source"),
   },
   (t) => [
     uniqueIndex("newsletter_email_key_unique").on(sql`lower(trim(${t.email}))`),
@@ -398,7 +403,11 @@ export const leads = sqliteTable(
 // ------------------------------------------------------------ infrastructure
 
 /** `capped`: a visitor email past the daily cap per address (ADR 0015): kept as a record, never sent. */
-export const outboxStatuses = ["queued", "sent", "failed", "capped"] as const;
+/**
+ * `held`: a broadcast's email while its broadcast is paused (the sweeper leaves it; resuming queues it again).
+ * `skipped`: a broadcast's email not sent by the send-time check (`last_error` says why, ADR 0025).
+ */
+export const outboxStatuses = ["queued", "sent", "failed", "capped", "held", "skipped"] as const;
 
 export const emailOutbox = sqliteTable(
   "email_outbox",
@@ -425,6 +434,8 @@ export const emailOutbox = sqliteTable(
       .default("email"),
     /** The destination of a webhook delivery (notification_destinations.id); null for an email. */
     destinationId: text("destination_id"),
+    /** A broadcast's email (broadcasts.id): one row per broadcast and recipient (ADR 0025). */
+    broadcastId: text("broadcast_id"),
   },
   (t) => [
     index("outbox_status_next_idx").on(t.status, t.nextAttemptAt),
@@ -437,6 +448,10 @@ export const emailOutbox = sqliteTable(
       .where(sql`status = 'sent' AND payload <> '{}'`),
     // A destination's delivery list.
     index("outbox_destination_idx").on(t.destinationId, t.createdAt),
+    // A broadcast sends each recipient one email, however often a batch is tried (ADR 0025); its stats and fan-out cursor.
+    uniqueIndex("outbox_broadcast_recipient_unique")
+      .on(t.broadcastId, t.recipient)
+      .where(sql`broadcast_id IS NOT NULL`),
   ],
 );
 
@@ -621,6 +636,8 @@ export const personSubmissions = sqliteTable(
     index("person_submissions_person_idx").on(t.personId, t.createdAt),
     // Covering for the home's people per form over a period; its prefix serves the list's form filter.
     index("person_submissions_form_person_created_idx").on(t.form, t.personId, t.createdAt),
+    // Insights' submissions over a period (ADR 0023).
+    index("person_submissions_created_idx").on(t.createdAt),
   ],
 );
 
@@ -630,7 +647,6 @@ export const personEvents = sqliteTable(
   {
     id: id(),
     personId: text("person_id").notNull(),
-    /** `meeting`: a booking from the scheduler (from: the call's start in ms, to: the meeting's status), or an admin's mark. */
     kind: text("kind", { enum: ["status", "owner", "due", "meeting"] }).notNull(),
     /** The value before and after (status, owner's email, due time in ms), as text. */
     fromValue: text("from_value"),
@@ -759,6 +775,144 @@ export const deliveryAttempts = sqliteTable(
 );
 
 export type DestinationRow = typeof notificationDestinations.$inferSelect;
+
+// ------------------------------------------------------------------ visitor counts (ADR 0023)
+
+/**
+ * The day's random salt of the visitor hash (a UTC day, `YYYY-MM-DD`): made by the first view of the day, deleted
+ * by the cron once the day is over, so a hash can never be linked to an address again.
+ */
+export const insightSalts = sqliteTable("insight_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * Raw page views of the current day, as the queue's consumer received them: the key of each view (its message id,
+ * so a batch delivered twice counts once) and the day's visitor hash. No address, no user agent, no full URL.
+ * Deleted by the cron once the day is over; the rollups keep the counts.
+ */
+export const insightViews = sqliteTable(
+  "insight_views",
+  {
+    id: text("id").primaryKey(),
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+    path: text("path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    country: text("country").notNull(),
+    device: text("device").notNull(),
+    /** The delivery that stored it: its rollup statement adds only the rows this delivery wrote. */
+    batch: text("batch").notNull(),
+  },
+  (t) => [index("insight_views_visitor_idx").on(t.day, t.visitor, t.path)],
+);
+
+/**
+ * Page views and unique visitors per day and (path, channel, source, campaign, country, device); '' where a value is
+ * unknown. Scope `site` (path '') counts the site: a visitor once per day whatever the pages read; scope `page` counts
+ * each page (and the popup's pseudo-path). The scope leads the key so each report reads one contiguous range. The
+ * table is WITHOUT ROWID (hand-written in the migration: drizzle cannot say it): one B-tree, one row written per
+ * change. No personal data.
+ */
+export const insightRollups = sqliteTable(
+  "insight_rollups",
+  {
+    scope: text("scope", { enum: ["site", "page"] }).notNull(),
+    day: text("day").notNull(),
+    path: text("path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    country: text("country").notNull(),
+    device: text("device").notNull(),
+    views: integer("views").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.day, t.path, t.channel, t.source, t.campaign, t.country, t.device] })],
+);
+// ------------------------------------------------------------ newsletter broadcasts (ADR 0025)
+
+export const broadcastStatuses = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;
+
+/** Who a broadcast goes to: confirmed newsletter subscribers, narrowed by any of these (all optional). */
+export interface BroadcastSegment {
+  /** A form the person sent (person_submissions.form). */
+  form?: string;
+  /** The person's first source channel and campaign (ADR 0022). */
+  channel?: string;
+  campaign?: string;
+  /** The person's pipeline status. */
+  status?: string;
+}
+
+/**
+ * A newsletter broadcast: a subject, a preheader and a body (a blog post's title, excerpt and sections, copied
+ * when it starts sending, or sections written in the section editor), its audience, and its state. Each recipient
+ * is an `email_outbox` row with `broadcast_id`, written by the fan-out in the queue (app/features/broadcasts).
+ */
+export const broadcasts = sqliteTable(
+  "broadcasts",
+  {
+    id: id(),
+    /** The web version's address, /newsletter/{slug}. */
+    slug: text("slug").notNull(),
+    subject: text("subject").notNull(),
+    preheader: text("preheader").notNull().default(""),
+    /** The blog post it is made from (blogs.id), or null for a written one. */
+    postId: text("post_id"),
+    /** The heading and introduction shown above the sections (a post's title and excerpt). */
+    title: text("title").notNull().default(""),
+    intro: text("intro").notNull().default(""),
+    /** The body in the site's structured-content format (app/components/content/sections.ts). */
+    sections: text("sections", { mode: "json" }).$type<unknown[]>().notNull(),
+    /** The post's slug, for the "read on the site" link (copied with the post when sending starts). */
+    postSlug: text("post_slug"),
+    segment: text("segment", { mode: "json" }).$type<BroadcastSegment>().notNull(),
+    /** The admin's choice to show the sent broadcast at /newsletter/{slug} (that page and its "view in browser" link are not built yet). */
+    webVersion: integer("web_version", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: broadcastStatuses }).notNull().default("draft"),
+    scheduledAt: integer("scheduled_at", { mode: "timestamp_ms" }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    /** The audience's size when sending started. */
+    recipientCount: integer("recipient_count"),
+    /** The fan-out wrote its last recipients. */
+    fanoutDoneAt: integer("fanout_done_at", { mode: "timestamp_ms" }),
+    /** The fan-out's last step: a broadcast sending without progress for a while is resumed by the cron. */
+    progressAt: integer("progress_at", { mode: "timestamp_ms" }),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+    /** Why it ended without sending (a scheduled broadcast whose audience was empty). */
+    note: text("note"),
+    /** The admin (email) who made it, and who is told when its scheduled send cannot happen. */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("broadcasts_slug_unique").on(t.slug),
+    index("broadcasts_status_idx").on(t.status, t.scheduledAt),
+    index("broadcasts_created_idx").on(t.createdAt),
+  ],
+);
+
+export type BroadcastRow = typeof broadcasts.$inferSelect;
+
+export const suppressionReasons = ["hard-bounce", "complaint"] as const;
+
+/**
+ * Addresses no marketing email goes to (broadcasts, follow-up sequences): a hard bounce or a complaint from the
+ * provider's events. An admin can lift one (the row goes; the audit log keeps the record).
+ */
+export const emailSuppressions = sqliteTable("email_suppressions", {
+  /** lower(trim(address)). */
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: suppressionReasons }).notNull(),
+  /** The provider's words (SMTP status and reason), for the person page. */
+  detail: text("detail"),
+  createdAt: createdAt(),
+});
 // ------------------------------------------------------------ meetings (the scheduler's bookings; ADR 0024)
 
 export const schedulerProviders = ["cal-com", "calendly"] as const;

@@ -23,6 +23,8 @@ import { getDb } from "~/lib/db.server";
 import { unseal } from "~/lib/encryption.server";
 import type { EmailQueueMessage } from "./outbox.server";
 import {
+  BATCH_MESSAGE_ROWS,
+  BATCH_SEND_CONCURRENCY,
   failedRetryDelayMs,
   MAX_TOTAL_ATTEMPTS,
   QUEUE_DELIVERIES,
@@ -31,7 +33,7 @@ import {
   SEND_TIMEOUT_MS,
   UNSUBSCRIBED_ERROR,
 } from "./policy";
-import { hasUnsubscribed, templateFor } from "./registry.server";
+import { hasUnsubscribed, taskFor, templateFor } from "./registry.server";
 import { emailContext, renderEmail } from "./render.server";
 import type { EmailTemplate } from "./template";
 import { hasSendReceipt, writeSendReceipt } from "./receipts.server";
@@ -41,9 +43,19 @@ import { loggable, maskEmails } from "~/lib/log.server";
 
 export type { EmailQueueMessage };
 
-function isQueueMessage(body: unknown): body is EmailQueueMessage {
-  return typeof body === "object" && body !== null && typeof (body as EmailQueueMessage).outboxId === "string";
-}
+type OneRow = { outboxId: string };
+type RowBatch = { outboxIds: string[] };
+type Task = { task: string };
+
+const isObject = (body: unknown): body is Record<string, unknown> => typeof body === "object" && body !== null;
+const isOneRow = (body: unknown): body is OneRow => isObject(body) && typeof body.outboxId === "string";
+const isRowBatch = (body: unknown): body is RowBatch =>
+  isObject(body) &&
+  Array.isArray(body.outboxIds) &&
+  body.outboxIds.length > 0 &&
+  body.outboxIds.length <= BATCH_MESSAGE_ROWS &&
+  body.outboxIds.every((id) => typeof id === "string");
+const isTask = (body: unknown): body is Task => isObject(body) && typeof body.task === "string";
 
 interface ConsumerOptions {
   /** The send's deadline; tests shorten it. */
@@ -52,16 +64,19 @@ interface ConsumerOptions {
 
 export async function handleEmailBatch(batch: MessageBatch<EmailQueueMessage>, env: Env, options: ConsumerOptions = {}): Promise<void> {
   for (const message of batch.messages) {
-    await handleEmailMessage(message, env, options);
+    const body: unknown = message.body;
+    if (isRowBatch(body)) await handleRowBatch(message as Message<RowBatch>, env, options);
+    else if (isTask(body)) await handleTask(message as Message<Task>, env);
+    else await handleEmailMessage(message as Message<OneRow>, env, options);
   }
 }
 
 async function handleEmailMessage(
-  message: Message<EmailQueueMessage>,
+  message: Message<OneRow>,
   env: Env,
   { sendTimeoutMs = SEND_TIMEOUT_MS }: ConsumerOptions = {},
 ): Promise<void> {
-  if (!isQueueMessage(message.body)) {
+  if (!isOneRow(message.body)) {
     console.error("Dropping malformed email queue message", message.body);
     message.ack();
     return;
@@ -114,6 +129,18 @@ async function handleEmailMessage(
     message.ack();
     return;
   }
+  // A template checked at send time (a broadcast's email): held while its broadcast is paused, or skipped.
+  const prepare = row.channel === "email" ? templateFor(row.kind)?.prepare : undefined;
+  let prepared: Record<string, unknown> | undefined;
+  if (prepare) {
+    const decision = await prepare(env, [{ id: row.id, recipient: row.recipient, payload: row.payload }]);
+    prepared = decision.payloads.get(row.id);
+    if (decision.hold || !prepared) {
+      await settleUnsent(env, decision.hold ? [row.id] : [], decision.hold ? new Map() : decision.skip);
+      message.ack();
+      return;
+    }
+  }
   // The deadline runs from the claim, so the send ends long before the lease does.
   const deadline = AbortSignal.timeout(sendTimeoutMs);
   let responseCode: number | null = null;
@@ -123,7 +150,7 @@ async function handleEmailMessage(
     } else {
       const template = templateFor(row.kind);
       if (!template) throw new Error(`No email template for kind "${row.kind}"`);
-      const payload = await payloadToSend(env, template, row);
+      const payload = prepared ?? (await payloadToSend(env, template, row));
       const rendered = renderEmail(template, payload, await emailContext(env, template, row.recipient));
       await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
     }
@@ -240,4 +267,190 @@ async function markSent(env: Env, outboxId: string, attempts: number, secretFiel
   } catch (error) {
     console.error(`Email ${outboxId} was sent but could not be marked sent`, loggable(error));
   }
+}
+
+/** A feature's task (a broadcast's fan-out step): run, or retried by the queue when it throws. */
+async function handleTask(message: Message<Task>, env: Env): Promise<void> {
+  const run = taskFor(message.body.task);
+  if (!run) {
+    console.error(`Dropping a queue task nobody runs: "${message.body.task}"`);
+    message.ack();
+    return;
+  }
+  try {
+    await run(env, message.body);
+    message.ack();
+  } catch (error) {
+    console.error(`The queue task "${message.body.task}" failed, delivery ${message.attempts}`, loggable(error));
+    message.retry({ delaySeconds: queueRetryDelaySeconds(message.attempts) });
+  }
+}
+
+type SendOutcome = { id: string; error?: string };
+
+/**
+ * A batch of outbox rows in one message (a broadcast's recipients, ADR 0025), in a few D1 statements whatever its size:
+ * one claims every row (a lease, the try counted), the template's `prepare` checks them (hold, skip, payloads), each is
+ * sent (a few at once) with its own deadline and its send receipt, and one batch of updates settles them all.
+ * A row already sent, or held by another delivery, is not claimed: a batch delivered twice, or at the same moment,
+ * sends nobody twice; a row whose try was counted before has its receipt read first (sent, but not marked).
+ */
+async function handleRowBatch(message: Message<RowBatch>, env: Env, { sendTimeoutMs = SEND_TIMEOUT_MS }: ConsumerOptions): Promise<void> {
+  const db = getDb(env);
+  const now = Date.now();
+  const ids = [...new Set(message.body.outboxIds)];
+  // Sends run BATCH_SEND_CONCURRENCY at a time, each with its deadline: the lease outlasts them all.
+  const lease = SEND_LEASE_MS + Math.ceil(ids.length / BATCH_SEND_CONCURRENCY) * sendTimeoutMs;
+  const rows = await withD1Retry("claim outbox batch", () =>
+    db
+      .update(emailOutbox)
+      .set({ leaseUntil: new Date(now + lease), attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(
+        and(
+          sql`${emailOutbox.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+          eq(emailOutbox.channel, "email"),
+          inArray(emailOutbox.status, ["queued", "failed"]),
+          or(isNull(emailOutbox.leaseUntil), lt(emailOutbox.leaseUntil, new Date(now))),
+        ),
+      )
+      .returning(),
+  );
+  // A row tried before may have been sent by a delivery whose "sent" write was lost: its receipt says so.
+  const receipts = await Promise.all(rows.map(async (r) => (r.attempts > 1 ? hasSendReceipt(env, r.id) : false)));
+  const alreadySent = rows.filter((_, i) => receipts[i]).map((r) => r.id);
+  const toCheck = rows.filter((_, i) => !receipts[i]);
+  const held: string[] = [];
+  const skip = new Map<string, string>();
+  const work: { row: OutboxRow; template: EmailTemplate<Record<string, unknown>>; payload: Record<string, unknown> }[] = [];
+  for (const [kind, group] of groupBy(toCheck, (r) => r.kind)) {
+    const template = templateFor(kind);
+    if (!template) {
+      for (const r of group) skip.set(r.id, `Not sent: no email template for kind "${kind}"`);
+      continue;
+    }
+    if (template.prepare) {
+      const decision = await template.prepare(
+        env,
+        group.map((r) => ({ id: r.id, recipient: r.recipient, payload: r.payload })),
+      );
+      for (const r of group) {
+        const payload = decision.payloads.get(r.id);
+        if (decision.hold) held.push(r.id);
+        else if (payload) work.push({ row: r, template, payload });
+        else skip.set(r.id, decision.skip.get(r.id) ?? "Not sent");
+      }
+    } else {
+      for (const r of group) {
+        if (template.list && (await hasUnsubscribed(env, template.list, r.recipient))) skip.set(r.id, UNSUBSCRIBED_ERROR);
+        else work.push({ row: r, template, payload: r.payload });
+      }
+    }
+  }
+  const outcomes = await inParallel(work, BATCH_SEND_CONCURRENCY, async ({ row, template, payload }): Promise<SendOutcome> => {
+    const deadline = AbortSignal.timeout(sendTimeoutMs);
+    try {
+      const rendered = renderEmail(template, payload, await emailContext(env, template, row.recipient));
+      await beforeDeadline(getTransport(env).send({ ...rendered, to: row.recipient }, deadline), deadline);
+    } catch (error) {
+      const reason = deadline.aborted
+        ? `${providerName(env)} did not answer within ${sendTimeoutMs} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      return { id: row.id, error: reason.slice(0, 1000) };
+    }
+    await writeSendReceipt(env, row.id);
+    return { id: row.id };
+  });
+  const sent = [...alreadySent, ...outcomes.filter((o) => !o.error).map((o) => o.id)];
+  const failed = outcomes.filter((o): o is Required<SendOutcome> => o.error !== undefined);
+  const retry = failed.length > 0 && message.attempts < QUEUE_DELIVERIES;
+  const delaySeconds = queueRetryDelaySeconds(message.attempts);
+  const d1 = env.DB;
+  const statements = settleStatements(d1, held, skip);
+  if (sent.length)
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE email_outbox SET status = 'sent', sent_at = ?2, last_error = NULL, lease_until = NULL
+           WHERE id IN (SELECT value FROM json_each(?1))`,
+        )
+        .bind(JSON.stringify(sent), now),
+    );
+  if (failed.length) {
+    // Tried again by this message's next delivery; after its last, `failed` for the sweeper (its attempts counted).
+    const attempts = Math.max(...rows.filter((r) => failed.some((f) => f.id === r.id)).map((r) => r.attempts));
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE email_outbox SET status = ?2, next_attempt_at = ?3, lease_until = NULL,
+             last_error = (SELECT value ->> '$[1]' FROM json_each(?1) WHERE value ->> '$[0]' = email_outbox.id)
+           WHERE id IN (SELECT value ->> '$[0]' FROM json_each(?1)) AND status != 'sent'`,
+        )
+        .bind(
+          JSON.stringify(failed.map((f) => [f.id, f.error])),
+          retry ? "queued" : "failed",
+          retry ? now + delaySeconds * 1000 : now + failedRetryDelayMs(attempts),
+        ),
+    );
+    for (const f of failed) console.error(`Email ${f.id} failed in a batch, delivery ${message.attempts}: ${maskEmails(f.error)}`);
+  }
+  try {
+    if (statements.length) await withD1Retry("settle outbox batch", () => d1.batch(statements));
+  } catch (error) {
+    // The receipts stop a second send; the leases run out and the sweeper takes the rows again.
+    console.error(`A batch of ${rows.length} emails could not be settled`, loggable(error));
+  }
+  if (retry) message.retry({ delaySeconds });
+  else message.ack();
+}
+
+/** Rows a template's check held back (a paused broadcast) or skipped (with the reason), released from their lease. */
+function settleStatements(d1: D1Database, held: string[], skip: Map<string, string>): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  if (held.length)
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE email_outbox SET status = 'held', lease_until = NULL
+           WHERE id IN (SELECT value FROM json_each(?1)) AND status != 'sent'`,
+        )
+        .bind(JSON.stringify(held)),
+    );
+  if (skip.size)
+    statements.push(
+      d1
+        .prepare(
+          `UPDATE email_outbox SET status = 'skipped', lease_until = NULL,
+             last_error = (SELECT value ->> '$[1]' FROM json_each(?1) WHERE value ->> '$[0]' = email_outbox.id)
+           WHERE id IN (SELECT value ->> '$[0]' FROM json_each(?1)) AND status != 'sent'`,
+        )
+        .bind(JSON.stringify([...skip])),
+    );
+  return statements;
+}
+
+async function settleUnsent(env: Env, held: string[], skip: Map<string, string>): Promise<void> {
+  const statements = settleStatements(env.DB, held, skip);
+  if (statements.length) await withD1Retry("settle unsent outbox rows", () => env.DB.batch(statements));
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** `run` over the items, at most `limit` at once, the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

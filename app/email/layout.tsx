@@ -13,12 +13,15 @@ export function EmailLayout({
   preview,
   ctx,
   unsubscribeUrl,
+  postalAddress,
   children,
 }: {
   preview: string;
   ctx: EmailContext;
   /** A list's email: the visible unsubscribe link under the card. */
   unsubscribeUrl?: string;
+  /** The sender's postal address, under a list's email (POSTAL_ADDRESS). */
+  postalAddress?: string;
   children: ReactNode;
 }) {
   return (
@@ -42,6 +45,7 @@ export function EmailLayout({
             You get this email because you signed up on our site. <a href={unsubscribeUrl}>Unsubscribe</a>
           </p>
         ) : null}
+        {postalAddress ? <p style={styles.footer}>{postalAddress}</p> : null}
       </body>
     </html>
   );

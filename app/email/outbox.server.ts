@@ -8,9 +8,11 @@ import type { Db } from "~/lib/db.server";
 import { seal } from "~/lib/encryption.server";
 import type { EmailTemplate } from "./template";
 
-export interface EmailQueueMessage {
-  outboxId: string;
-}
+/**
+ * A message on EMAIL_QUEUE: one outbox row; a batch of rows (a broadcast's recipients, ADR 0025); or a feature's
+ * task by name (a broadcast's fan-out step, `DeliverySetup.tasks`).
+ */
+export type EmailQueueMessage = { outboxId: string } | { outboxIds: string[] } | { task: string; [key: string]: unknown };
 
 export interface OutboxDraft {
   id: string;
@@ -56,12 +58,24 @@ export function insertOutbox(db: Db, drafts: OutboxDraft[]) {
  * sweeper re-queues the rows later. Returns whether the send succeeded.
  */
 export async function enqueueOutbox(env: Pick<Env, "EMAIL_QUEUE">, ids: string[]): Promise<boolean> {
-  if (ids.length === 0) return true;
+  return enqueueMessages(
+    env,
+    ids.map((outboxId) => ({ body: { outboxId } })),
+  );
+}
+
+/** Puts messages on EMAIL_QUEUE (100 per send, the queue's limit). Never throws: logged, and the sweeper or the cron tries again. */
+export async function enqueueMessages(env: Pick<Env, "EMAIL_QUEUE">, messages: MessageSendRequest<EmailQueueMessage>[]): Promise<boolean> {
+  if (messages.length === 0) return true;
   try {
-    await env.EMAIL_QUEUE.sendBatch(ids.map((outboxId) => ({ body: { outboxId } satisfies EmailQueueMessage })));
+    for (let i = 0; i < messages.length; i += 100) await env.EMAIL_QUEUE.sendBatch(messages.slice(i, i + 100));
     return true;
   } catch (error) {
-    console.error("Could not put outbox ids on EMAIL_QUEUE; the sweeper will retry", ids, error);
+    console.error(
+      "Could not put messages on EMAIL_QUEUE; the sweeper will retry",
+      messages.map((m) => m.body),
+      error,
+    );
     return false;
   }
 }

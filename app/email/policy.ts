@@ -42,3 +42,8 @@ export const VISITOR_EMAIL_CAP = 3;
 
 /** Why a list's email was not sent: its recipient left the list (checked at send time, ADR 0016). */
 export const UNSUBSCRIBED_ERROR = "Not sent: the recipient unsubscribed from the list";
+
+/** Outbox rows in one queue message of a batch (a broadcast's recipients, ADR 0025). */
+export const BATCH_MESSAGE_ROWS = 100;
+/** Sends a batch message has in flight at once (a Worker may hold six connections open). */
+export const BATCH_SEND_CONCURRENCY = 5;

@@ -12,7 +12,14 @@ export interface DeliverySetup {
   templates: EmailTemplate<any>[];
   /** Whether the address left the list (a list's email is then not sent, ADR 0016). */
   hasUnsubscribed: (env: Env, list: EmailList, email: string) => Promise<boolean>;
+  /**
+   * Work a feature puts on EMAIL_QUEUE as `{ task: <name>, ... }` (a broadcast's fan-out step), by name: run by the
+   * consumer, retried by the queue when it throws. Each must be idempotent (delivery is at least once).
+   */
+  tasks?: Readonly<Record<string, QueueTask>>;
 }
+
+export type QueueTask = (env: Env, body: Readonly<Record<string, unknown>>) => Promise<void>;
 
 interface Registry extends DeliverySetup {
   byKind: Map<string, EmailTemplate<Record<string, unknown>>>;
@@ -51,4 +58,9 @@ export function visitorEmailKinds(): readonly string[] {
 
 export function hasUnsubscribed(env: Env, list: EmailList, email: string): Promise<boolean> {
   return configured().hasUnsubscribed(env, list, email);
+}
+
+export function taskFor(name: string): QueueTask | undefined {
+  const tasks = configured().tasks ?? {};
+  return Object.hasOwn(tasks, name) ? tasks[name] : undefined;
 }

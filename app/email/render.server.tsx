@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { listUnsubscribeHeaders, unsubscribeUrl } from "~/lib/list-unsubscribe.server";
+import { listIdHeader, listUnsubscribeHeaders, unsubscribeUrl } from "~/lib/list-unsubscribe.server";
 import { emailLink } from "~/lib/visit-source";
 import { EmailLayout } from "./layout";
 import type { EmailContext, EmailTemplate } from "./template";
@@ -19,7 +19,10 @@ export async function emailContext(
   recipient: string,
 ): Promise<EmailContext> {
   const ctx: EmailContext = { siteUrl: env.SITE_URL, contactEmail: env.CONTACT_EMAIL };
-  if (template.list) ctx.unsubscribeUrl = await unsubscribeUrl(env, template.list, recipient);
+  if (template.list) {
+    ctx.unsubscribeUrl = await unsubscribeUrl(env, template.list, recipient);
+    if (env.POSTAL_ADDRESS.trim()) ctx.postalAddress = env.POSTAL_ADDRESS.trim();
+  }
   return ctx;
 }
 
@@ -35,7 +38,12 @@ export function renderEmail<P extends Record<string, unknown>>(
   const html =
     "<!doctype html>" +
     renderToStaticMarkup(
-      <EmailLayout preview={template.preview(payload)} ctx={ctx} unsubscribeUrl={unsubscribe}>
+      <EmailLayout
+        preview={template.preview(payload)}
+        ctx={ctx}
+        unsubscribeUrl={unsubscribe}
+        postalAddress={unsubscribe ? ctx.postalAddress : undefined}
+      >
         {template.html(payload, ctx)}
       </EmailLayout>,
     );
@@ -53,8 +61,8 @@ export function renderEmail<P extends Record<string, unknown>>(
   return {
     subject,
     html: body,
-    text: unsubscribe ? `${text}\n\n--\nUnsubscribe: ${unsubscribe}` : text,
-    headers: unsubscribe ? listUnsubscribeHeaders(unsubscribe) : {},
+    text: unsubscribe ? `${text}\n\n--\n${ctx.postalAddress ? `${ctx.postalAddress}\n` : ""}Unsubscribe: ${unsubscribe}` : text,
+    headers: unsubscribe && template.list ? { ...listUnsubscribeHeaders(unsubscribe), ...listIdHeader(template.list, ctx.siteUrl) } : {},
   };
 }
 

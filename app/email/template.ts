@@ -12,6 +12,25 @@ export interface EmailContext {
   contactEmail: string;
   /** The recipient's signed unsubscribe link, for a template sent to a `list` (made by `emailContext`). */
   unsubscribeUrl?: string;
+  /** The sender's postal address (POSTAL_ADDRESS), in the footer of a list's email. */
+  postalAddress?: string;
+}
+
+/** An outbox row as a template's `prepare` sees it. */
+export interface PrepareRow {
+  id: string;
+  recipient: string;
+  payload: Record<string, unknown>;
+}
+
+/** What `prepare` decided for a set of rows. */
+export interface PreparedRows<P> {
+  /** The rows wait (a paused broadcast): they become `held`, sent when resumed. */
+  hold?: boolean;
+  /** Rows not to send, each with its reason (they become `skipped`). */
+  skip: Map<string, string>;
+  /** The payload each other row renders with. */
+  payloads: Map<string, P>;
 }
 
 export interface EmailTemplate<P extends Record<string, unknown>> {
@@ -54,6 +73,12 @@ export interface EmailTemplate<P extends Record<string, unknown>> {
    * the site's public pages with `utm_medium=email&utm_source=<kind>` (ADR 0022), so a visit from it counts as email.
    */
   campaignLinks?: false;
+  /**
+   * Checked at send time, for a batch of rows at once (ADR 0025): which to hold or skip, and the payload each other
+   * row renders with (the stored one names what to load). A broadcast's email has one; a D1 statement or two per
+   * batch, never per row.
+   */
+  prepare?: (env: Env, rows: PrepareRow[]) => Promise<PreparedRows<P>>;
 }
 
 export function defineEmailTemplate<P extends Record<string, unknown>>(t: EmailTemplate<P>): EmailTemplate<P> {

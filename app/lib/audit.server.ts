@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   exportLeads: "export.leads",
   exportWarmLeads: "export.warm-leads",
   exportAudit: "export.audit",
+  exportInsights: "export.insights",
   alertsCreate: "alerts.create",
   alertsUpdate: "alerts.update",
   alertsDelete: "alerts.delete",

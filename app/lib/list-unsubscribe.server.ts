@@ -66,3 +66,9 @@ export async function readUnsubscribeToken(env: Env, token: string): Promise<{ l
 export function listUnsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
+
+/** RFC 2919's List-Id of a list's email: the list's name and `<list>.<site host>`, the same for every email of the list. */
+export function listIdHeader(list: EmailList, siteUrl: string): Record<string, string> {
+  const host = new URL(siteUrl).hostname;
+  return { "List-Id": `Founder Leads ${list} <${list}.${host}>` };
+}

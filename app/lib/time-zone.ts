@@ -109,3 +109,28 @@ export function localWeek(instant: number, timeZone: string): { start: number; e
   const monday = addDays(date, -weekday);
   return { start: startOfLocalDay(monday, timeZone), end: startOfLocalDay(addDays(monday, 7), timeZone) };
 }
+
+/**
+ * The instant a local date and time (`HH:MM`) happens in the zone: the first minute whose local date and time are
+ * not before it. A time a spring-forward change skips comes out as the first minute after the gap (02:30 on that
+ * night is 03:00); a time a fall-back change repeats, as its first occurrence. Bisection, like startOfLocalDay.
+ */
+export function instantOfLocalTime(date: string, time: string, timeZone: string): number {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  const target = `${date} ${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
+  const asUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const MINUTE = 60_000;
+  const key = (minute: number) => {
+    const t = localTime(minute * MINUTE, timeZone);
+    return `${t.date} ${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}`;
+  };
+  let lo = (asUtc - 15 * 3_600_000) / MINUTE; // before the target in every zone
+  let hi = (asUtc + 15 * 3_600_000) / MINUTE; // at or after it
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (key(mid) < target) lo = mid;
+    else hi = mid;
+  }
+  return hi * MINUTE;
+}

@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
-    handle: ({ email }, stamp) => subscribeNewsletter(env, email, stamp),
+    handle: ({ email }, stamp, source) => subscribeNewsletter(env, email, stamp, source),
     // Every address hears the same (a confirmed one is told by email that it is already on the list): the form tells
     // a stranger nothing about who subscribed.
     success: { type: "success", title: NEWSLETTER_MESSAGES.success },

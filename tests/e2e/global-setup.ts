@@ -1,10 +1,11 @@
 /**
  * One site per end-to-end worker (workers.ts), so files run at once without
- * sharing anything: each gets the built site under its own `wrangler dev` on
+ * sharing anything: each gets the built site (site-server.ts: the bundled
+ * Worker in workerd through Miniflare, as `wrangler dev` runs it) on
  * its own free port and state directory (migrations applied and demo content
  * seeded once, then copied), its own siteverify stand-in, its own Chromium
  * (tests connect to it and open contexts) and its own SQL endpoint for the
- * tests (d1-service.ts). A worker finds its site by VITEST_POOL_ID (support.ts).
+ * tests (on the same server). A worker finds its site by VITEST_POOL_ID (support.ts).
  * Everything is stopped after the run; a reaper process stops it too if this
  * process dies without tearing down (killed, crashed).
  */
@@ -15,13 +16,14 @@ import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
-import { READY as D1_READY } from "./d1-service";
+import { READY as SITE_READY, type SiteServerOptions } from "./site-server";
 import { choosePort, readyOn } from "./ports";
 import { e2eWorkers } from "./workers";
 
 const ROOT = resolve(".tmp/e2e");
 const SEEDED = join(ROOT, "seeded");
 const PIDS = join(ROOT, "pids.json");
+const BUNDLE = join(ROOT, "bundle");
 const WRANGLER = resolve("node_modules/wrangler/bin/wrangler.js");
 /**
  * The keys of encryption at rest and the password pepper (ADR 0017), given to the site (`--var`, over any
@@ -34,7 +36,8 @@ const SECRETS = {
   CAL_COM_WEBHOOK_SECRET: "e2e-cal-com-webhook-secret",
   CALENDLY_WEBHOOK_SIGNING_KEY: "e2e-calendly-signing-key",
 };
-const env = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false" };
+// NODE_ENV: the bundle gets React's production build, as `wrangler deploy` bundles it for the edge.
+const env = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
 
 /** What a test worker needs to reach its own site. */
 export interface E2ESite {
@@ -42,7 +45,7 @@ export interface E2ESite {
   stateDir: string;
   /** Where the worker's tests connect to their Chromium. */
   browserEndpoint: string;
-  /** POST SQL here to run it on the site's D1 (d1-service.ts). */
+  /** POST SQL here to run it on the site's D1 (site-server.ts). */
   d1Url: string;
 }
 
@@ -57,25 +60,28 @@ function runOrThrow(cmd: string, args: string[]) {
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
-/** Waits until the server we started says it is ready on our port, then until it answers. */
-async function waitForServer(server: ChildProcess, port: number, log: () => string) {
+/** Waits until the server we started says it is ready on our port and the site answers; returns its SQL endpoint. */
+async function waitForServer(server: ChildProcess, port: number, log: () => string): Promise<string> {
   const BASE_URL = `http://localhost:${port}`;
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new ServerExitedError(`wrangler dev exited early (is port ${port} taken?):\n${log()}`);
-    if (!readyOn(log(), port)) {
+    if (server.exitCode !== null) throw new ServerExitedError(`The site exited early (is port ${port} taken?):\n${log()}`);
+    const ready = log()
+      .split("\n")
+      .find((line) => line.startsWith(SITE_READY));
+    if (!readyOn(log(), port) || !ready) {
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }
     try {
       const res = await fetch(BASE_URL);
-      if (res.ok) return;
+      if (res.ok) return ready.slice(SITE_READY.length).trim();
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer on ${BASE_URL} within 180 s:\n${log()}`);
+  throw new Error(`The site did not answer on ${BASE_URL} within 180 s:\n${log()}`);
 }
 class ServerExitedError extends Error {}
 
@@ -164,41 +170,33 @@ async function stopGroup(child: ChildProcess) {
   }
 }
 
-/** `wrangler dev` on the built site, on a free port (or E2E_PORT for the first site), over `stateDir`. */
-async function startWrangler(stateDir: string, siteverifyUrl: string, requestedPort: string | undefined) {
+/**
+ * The site (site-server.ts) on the bundled Worker, on a free port (or E2E_PORT for the first site), over
+ * `stateDir`, with the tests' SQL endpoint. A process group of its own, stopped with its workerd.
+ */
+async function startSite(stateDir: string, script: string, siteverifyUrl: string, requestedPort: string | undefined) {
   for (let attempt = 1; ; attempt++) {
     const port = await choosePort(requestedPort);
-    const inspectorPort = await choosePort(undefined);
     const baseUrl = `http://localhost:${port}`;
-    let output = "";
-    const server = spawn(
-      process.execPath,
-      [
-        WRANGLER,
-        "dev",
-        "--port",
-        String(port),
-        "--inspector-port",
-        String(inspectorPort),
-        "--persist-to",
-        stateDir,
-        "--test-scheduled",
-        "--var",
-        `SITE_URL:${baseUrl}`,
-        "--var",
-        `TURNSTILE_SECRET_KEY:${TURNSTILE_TEST_SECRET}`,
-        "--var",
-        `TURNSTILE_SITEVERIFY_URL:${siteverifyUrl}`,
+    const options: SiteServerOptions = {
+      script,
+      port,
+      stateDir,
+      vars: {
+        SITE_URL: baseUrl,
+        TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRET,
+        TURNSTILE_SITEVERIFY_URL: siteverifyUrl,
         // Lets a test's header date a page's form stamp in the past (app/lib/form-stamp-test-age.server.ts).
-        "--var",
-        "TEST_FORM_STAMP_AGE:allowed",
-        ...Object.entries(SECRETS).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-      ],
-      // Bundled as `wrangler deploy` bundles it: unless told, wrangler dev defines NODE_ENV "development", which
-      // renders every page with React's development build (prop checks, dev JSX), several times the CPU of the
-      // production build the site runs.
-      { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
-    );
+        TEST_FORM_STAMP_AGE: "allowed",
+        ...SECRETS,
+      },
+    };
+    let output = "";
+    const server = spawn(process.execPath, ["--import", "tsx", resolve("tests/e2e/site-server.ts"), JSON.stringify(options)], {
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     remember(server.pid);
     // The state directory keeps the server's whole output: the emails the site prints (EMAIL_TRANSPORT=log) are
     // read from it (support.ts, emailLink), and it is there to read after a failed run.
@@ -210,36 +208,14 @@ async function startWrangler(stateDir: string, siteverifyUrl: string, requestedP
     server.stdout.on("data", collect);
     server.stderr.on("data", collect);
     try {
-      await waitForServer(server, port, () => output.slice(-4000));
-      return { server, baseUrl };
+      const d1Url = await waitForServer(server, port, () => output.slice(-4000));
+      return { server, baseUrl, d1Url };
     } catch (error) {
       await stopGroup(server);
       // Another process may have taken the free port between choosing it and binding it: try another one.
       if (!(error instanceof ServerExitedError) || requestedPort || attempt >= 3) throw error;
     }
   }
-}
-
-/** The SQL endpoint of a site (d1-service.ts), a process group of its own like the site. */
-async function startD1Service(stateDir: string): Promise<{ service: ChildProcess; url: string }> {
-  const service = spawn(process.execPath, ["--import", "tsx", resolve("tests/e2e/d1-service.ts"), stateDir], {
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  remember(service.pid);
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const collect = (d: Buffer) => {
-      output = (output + d).slice(-20_000);
-      const line = output.split("\n").find((l) => l.startsWith(D1_READY));
-      if (line) resolve(line.slice(D1_READY.length).trim());
-    };
-    service.stdout.on("data", collect);
-    service.stderr.on("data", collect);
-    service.once("exit", (code) => reject(new Error(`the D1 service for ${stateDir} exited (${code}):\n${output}`)));
-  });
-  return { service, url };
 }
 
 function cpuReport() {
@@ -304,7 +280,10 @@ export default async function setup(project: TestProject) {
     mkdirSync(SEEDED, { recursive: true });
     runOrThrow(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", SEEDED]);
     runOrThrow(process.execPath, ["scripts/seed.mjs", "--persist-to", SEEDED]);
-    console.log(`e2e: migrations and demo content in ${since(start)}`);
+    // The Worker as `wrangler deploy` bundles it (React's production build among it), once for every site.
+    runOrThrow(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", BUNDLE]);
+    const script = join(BUNDLE, "server.js");
+    console.log(`e2e: migrations, demo content and the bundle in ${since(start)}`);
 
     const sites = await Promise.all(
       Array.from({ length: count }, async (_, i): Promise<E2ESite> => {
@@ -315,14 +294,12 @@ export default async function setup(project: TestProject) {
         // forger sends) fails. The site asks it instead of Cloudflare.
         const siteverify = await startSiteverifyStandIn();
         stops.push(() => new Promise((resolve) => siteverify.server.close(() => resolve())));
-        const { server, baseUrl } = await startWrangler(stateDir, siteverify.url, i === 0 ? process.env.E2E_PORT : undefined);
+        const { server, baseUrl, d1Url } = await startSite(stateDir, script, siteverify.url, i === 0 ? process.env.E2E_PORT : undefined);
         stops.push(() => stopGroup(server));
-        const d1 = await startD1Service(stateDir);
-        stops.push(() => stopGroup(d1.service));
         const browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
         remember(browser.process().pid);
         stops.push(() => browser.close());
-        return { baseUrl, stateDir, browserEndpoint: browser.wsEndpoint(), d1Url: d1.url };
+        return { baseUrl, stateDir, browserEndpoint: browser.wsEndpoint(), d1Url };
       }),
     );
     console.log(`e2e: ${count} site${count === 1 ? "" : "s"} ready in ${since(start)}: ${sites.map((s) => s.baseUrl).join(", ")}`);

@@ -44,6 +44,9 @@ export const modes = [
  * so a date rendered in the browser's zone instead of the server's shows up
  * as a hydration error in any journey, at any hour of the day.
  */
+/** A desktop Chrome's user agent, for a visitor the counts must see (the headless shell's is a bot's). */
+export const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 export const JOURNEY_VISITOR = { timezoneId: "Pacific/Honolulu", locale: "en-US" } as const;
 
 export async function newContext(
@@ -56,10 +59,14 @@ export async function newContext(
     locale = JOURNEY_VISITOR.locale,
     ip = freshIp(),
     realStamp = false,
-  }: { popup?: boolean; timezoneId?: string; locale?: string; ip?: string; realStamp?: boolean } = {},
+    userAgent,
+  }: { popup?: boolean; timezoneId?: string; locale?: string; ip?: string; realStamp?: boolean; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
+    // The headless shell says "HeadlessChrome", which the visitor counts leave out as a bot: a journey about the
+    // counts passes a desktop browser's (BROWSER_USER_AGENT).
+    ...(userAgent ? { userAgent } : {}),
     javaScriptEnabled: js,
     viewport: { width, height: width < 500 ? 844 : 900 },
     timezoneId,
@@ -329,7 +336,7 @@ export async function expectAccessible(page: Page, js: boolean) {
 /**
  * Runs SQL on the e2e site's local D1, as `wrangler d1 execute --local` would
  * (one batch; the first statement's rows), through the run's SQL endpoint for
- * this site (d1-service.ts) instead of a wrangler process per query.
+ * this site (site-server.ts) instead of a wrangler process per query.
  */
 export function query<T = Record<string, unknown>>(sql: string): T[] {
   const { status, text } = postSync(site.d1Url, sql);

@@ -94,6 +94,7 @@ describe("email queue consumer", () => {
         headers: {
           "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:8787\/unsubscribe\/waitlist\.[\w-]+>$/),
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "List-Id": "Founder Leads waitlist <waitlist.localhost>",
         },
       },
     ]);

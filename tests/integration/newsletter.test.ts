@@ -297,7 +297,14 @@ describe("list emails carry List-Unsubscribe (RFC 8058) and a visible link", () 
     const body = await sendThroughMailChannels(welcome.id);
     const expected = await unsubscribeUrl(env, "newsletter", email);
     expect(body.personalizations).toEqual([
-      { to: [{ email }], headers: { "List-Unsubscribe": `<${expected}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } },
+      {
+        to: [{ email }],
+        headers: {
+          "List-Unsubscribe": `<${expected}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "List-Id": "Founder Leads newsletter <newsletter.localhost>",
+        },
+      },
     ]);
     expect(body.content[0]!.value).toContain(`Unsubscribe: ${expected}`);
     expect(body.content[1]!.value).toContain(`<a href="${expected}">Unsubscribe</a>`);

@@ -190,6 +190,8 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
       error: `Bad request: ${email}`,
     }),
   ]);
+  // A hard bounce reported by the email provider: marketing email to the address is suppressed.
+  await make.emailSuppression.create(env.DB, { email, reason: "hard-bounce", detail: "550 5.1.1 user unknown" });
   // The team's work on the person: a status change and a note.
   const person = (await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", email))[0]!;
   const post = (fields: Record<string, string>) =>
@@ -525,8 +527,8 @@ describe("retention, run by the cron with a fixed clock", () => {
 
 describe("the default privacy policy says what is kept and for how long", () => {
   // The migrations that update the default policy, each only where it holds the previous default: 0015 (retention)
-  // and the policy statement of 0025 (where visitors come from, ADR 0022).
-  const POLICIES = ["_privacy_policy_retention.sql", "_submission_source.sql"];
+  // the policy statement of 0025 (where visitors come from, ADR 0022) and of 0027 (counting visits, ADR 0023).
+  const POLICIES = ["_privacy_policy_retention.sql", "_submission_source.sql", "_insights.sql"];
   const policyQueries = () =>
     POLICIES.flatMap((name) => env.TEST_MIGRATIONS.find((m) => m.name.endsWith(name))!.queries).filter((q) => q.includes("UPDATE `pages`"));
   const content = async () => (await all<{ content: string }>("SELECT content FROM pages WHERE slug = 'privacy-policy'"))[0]!.content;
@@ -544,6 +546,8 @@ describe("the default privacy policy says what is kept and for how long", () => 
       "Your rights",
       "Where visitors come from",
       "session storage, for this tab only: no cookie is set",
+      "Counting visits",
+      "Your IP address and your user agent are never stored.",
     ]) {
       expect(html).toContain(text);
     }

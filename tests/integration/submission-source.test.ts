@@ -7,6 +7,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { erasePersonalData, exportPersonalData } from "~/features/privacy/privacy.server";
+import { confirmSubscription } from "~/features/lead-capture/newsletter.server";
+import { sha256Hex } from "~/lib/crypto.server";
 import Papa from "papaparse";
 import { get, signedInAdmin } from "./admin-helpers";
 import { all, envLosingAnswers, ORIGIN, postForm, recordingEnv, request } from "./helpers";
@@ -123,6 +125,46 @@ describe("the source of a submission", () => {
         form_page: "/contact",
       },
     ]);
+  });
+
+  it("a newsletter sign-up keeps its source until the confirmation, which links the person with it", async () => {
+    const email = `reader-${uid()}@example.com`;
+    const campaign = `digest-${uid()}`;
+    const signup = await postForm(
+      "/newsletter",
+      { email, redirectTo: "/", _came_from: `/blog?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}` },
+      { headers: { Referer: `${ORIGIN}/newsletter` }, testEnv: recordingEnv().env },
+    );
+    expect(signup.status).toBe(302);
+    const [row] = await all<{ id: string; signup_source: string }>(
+      "SELECT id, signup_source FROM newsletter_subscribers WHERE email = ?",
+      email,
+    );
+    expect(JSON.parse(row!.signup_source)).toMatchObject({
+      channel: "email",
+      utmCampaign: campaign,
+      landingPage: "/blog",
+      formPage: "/newsletter",
+    });
+    // The confirmation (a POST of the emailed link, no visit of its own) links the person with the sign-up's source.
+    // The emailed link's token is sealed in the outbox: a token of the test's own stands in for it.
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await env.DB.prepare("UPDATE newsletter_subscribers SET confirm_token_hash = ?2 WHERE id = ?1")
+      .bind(row!.id, await sha256Hex(token))
+      .run();
+    expect(await confirmSubscription(env, token)).toBe("confirmed");
+    expect(await links(email)).toEqual([
+      {
+        channel: "email",
+        referrer_host: null,
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: campaign,
+        landing_page: "/blog",
+        form_page: "/newsletter",
+      },
+    ]);
+    expect(await firstSource(email)).toMatchObject([{ first_channel: "email", first_utm_campaign: campaign }]);
   });
 
   it("the onboarding wizard carries the page before it through its steps, to the stored submission", async () => {

@@ -79,3 +79,13 @@ export async function feedPosts(env: Env) {
 export async function listPublishedPostSlugs(env: Env) {
   return getDb(env).select({ slug: blogs.slug, updatedAt: blogs.updatedAt }).from(blogs).where(published);
 }
+
+/** A published post as a newsletter broadcast takes it: title, excerpt, sections and its slug (for "read on the site"). */
+export async function postForNewsletter(env: Env, id: string) {
+  const post = await getDb(env)
+    .select({ title: blogs.title, excerpt: blogs.excerpt, content: blogs.content, slug: blogs.slug })
+    .from(blogs)
+    .where(and(published, eq(blogs.id, id)))
+    .get();
+  return post ?? null;
+}

@@ -9,7 +9,14 @@ import { FilterPills, TabHeading } from "./AdminShell";
 import { VISITOR_EMAIL_CAP } from "~/email/policy";
 import type { OutboxListRow, OutboxStatus } from "./outbox.server";
 
-const statusTone = { queued: "warning", sent: "success", failed: "danger", capped: "neutral" } as const;
+const statusTone = {
+  queued: "warning",
+  sent: "success",
+  failed: "danger",
+  capped: "neutral",
+  held: "neutral",
+  skipped: "neutral",
+} as const;
 
 export function OutboxTab({ status, list }: { status: OutboxStatus | null; list: Paged<OutboxListRow> }) {
   const [params] = useSearchParams();

@@ -14,7 +14,7 @@ export function parseOutboxStatus(value: string | null): OutboxStatus | null {
   return outboxStatuses.includes(value as OutboxStatus) ? (value as OutboxStatus) : null;
 }
 
-export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil" | "channel" | "destinationId"> & {
+export type OutboxListRow = Omit<OutboxRow, "payload" | "leaseUntil" | "channel" | "destinationId" | "broadcastId"> & {
   /** For an email to a visitor: how many visitor emails its address was sent in the last 24 h (the daily cap). */
   visitorCount: number | null;
 };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { sendViewBeacon } from "~/lib/view-beacon";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Modal } from "~/components/ui/Modal";
 import { LeadMagnetForm } from "./LeadMagnetForm";
@@ -68,6 +69,8 @@ export function LeadMagnetPopup({ pdfUrl }: { pdfUrl: string }) {
       }
       returnFocus.current = document.activeElement as HTMLElement | null;
       el.showModal();
+      // A view of the popup, for its form's conversion rate (ADR 0023).
+      sendViewBeacon("popup");
     };
     timer = setTimeout(tryOpen, POPUP_DELAY_MS);
     return () => {

@@ -24,6 +24,7 @@ import { getDb } from "~/lib/db.server";
 import type { StampClaim } from "~/lib/form-guard.server";
 import type { EdgeRateLimitRule } from "~/lib/rate-limit.server";
 import { isUniqueViolation } from "~/lib/unique.server";
+import { SOURCE_CHANNELS, type VisitSource } from "~/lib/visit-source";
 import { consentStatement } from "./email-list.server";
 import { newsletterAlreadySubscribedEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
 import { newConfirmationLink } from "./newsletter-link.server";
@@ -36,7 +37,14 @@ const byEmail = (email: string) => sql`lower(trim(${newsletterSubscribers.email}
  * A sign-up, answered the same whatever the address's state (the caller shows the confirmation
  * request). `stamp`: the post's claim on its form stamp (no Turnstile token), recorded in the batch.
  */
-export async function subscribeNewsletter(env: Env, email: string, stamp: StampClaim | null, now = Date.now()): Promise<void> {
+export async function subscribeNewsletter(
+  env: Env,
+  email: string,
+  stamp: StampClaim | null,
+  source: VisitSource | null,
+  now = Date.now(),
+): Promise<void> {
+  const signupSource = source ? JSON.stringify(source) : null;
   const db = getDb(env);
   const existing = await db
     .select({ id: newsletterSubscribers.id, status: newsletterSubscribers.status })
@@ -69,6 +77,7 @@ export async function subscribeNewsletter(env: Env, email: string, stamp: StampC
             confirmTokenHash: tokenHash,
             confirmExpiresAt: new Date(expiresAt),
             requestedAt: new Date(now),
+            signupSource,
           }),
           consentStatement(d1, email, "newsletter", now),
         ],
@@ -86,9 +95,9 @@ export async function subscribeNewsletter(env: Env, email: string, stamp: StampC
         d1
           .prepare(
             `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = ?3, confirm_expires_at = ?4, requested_at = ?5,
-               confirmed_at = NULL WHERE id = ?1 AND status = ?2`,
+               confirmed_at = NULL, signup_source = ?6 WHERE id = ?1 AND status = ?2`,
           )
-          .bind(existing.id, existing.status, tokenHash, expiresAt, now),
+          .bind(existing.id, existing.status, tokenHash, expiresAt, now, signupSource),
         consentStatement(d1, email, "newsletter", now, true),
       ],
       drafts,
@@ -103,13 +112,36 @@ export async function subscribeNewsletter(env: Env, email: string, stamp: StampC
   }
 }
 
+/** A stored sign-up source, checked again (it went through the database): null when it is not one. */
+function keptSource(json: string | null): VisitSource | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<Record<keyof VisitSource, unknown>>;
+    if (!SOURCE_CHANNELS.includes(value.channel as VisitSource["channel"])) return null;
+    const text = (v: unknown) => (typeof v === "string" ? v : null);
+    return {
+      channel: value.channel as VisitSource["channel"],
+      referrerHost: text(value.referrerHost),
+      utmSource: text(value.utmSource),
+      utmMedium: text(value.utmMedium),
+      utmCampaign: text(value.utmCampaign),
+      landingPage: text(value.landingPage),
+      formPage: text(value.formPage),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export type ConfirmationState = "pending" | "confirmed" | "expired" | "invalid";
 
 async function findByToken(env: Env, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  return env.DB.prepare("SELECT id, email, status, confirm_expires_at FROM newsletter_subscribers WHERE confirm_token_hash = ?1")
+  return env.DB.prepare(
+    "SELECT id, email, status, confirm_expires_at, signup_source FROM newsletter_subscribers WHERE confirm_token_hash = ?1",
+  )
     .bind(await sha256Hex(token))
-    .first<{ id: string; email: string; status: string; confirm_expires_at: number | null }>();
+    .first<{ id: string; email: string; status: string; confirm_expires_at: number | null; signup_source: string | null }>();
 }
 
 function stateOf(row: Awaited<ReturnType<typeof findByToken>>, now: number): ConfirmationState {
@@ -150,7 +182,8 @@ export async function confirmSubscription(env: Env, token: string, now = Date.no
     ],
     drafts: [outboxDraft(newsletterWelcomeEmail, row.email, { email: row.email })],
     onlyIfChanged: true,
-    person: { email: row.email, form: "newsletter", recordId: row.id, source: null },
+    // The sign-up's visit source becomes the link's (and a new person's first source): the confirmation is no visit.
+    person: { email: row.email, form: "newsletter", recordId: row.id, source: keptSource(row.signup_source) },
   });
   if (stored.status === "written" && stored.results[0]?.meta.changes === 0) return stateOf(await findByToken(env, token), now);
   return "confirmed";

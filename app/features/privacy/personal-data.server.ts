@@ -67,7 +67,8 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
   // The unique index is on this very expression.
   submission("waitlist_entries", "Waitlist sign-up", ["email"]),
   // With the sign-up go its unsubscribed state and its consents: a later sign-up starts again from opt-in.
-  submission("newsletter_subscribers", "Newsletter sign-up", ["email"]),
+  // signup_source: the sign-up's visit source (ADR 0022), until the confirmation makes it the person link's.
+  submission("newsletter_subscribers", "Newsletter sign-up", ["email", "signup_source"], ["signup_source"]),
   {
     table: "consents",
     label: "Consent records (newsletter, waitlist)",
@@ -106,6 +107,15 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     erase: "delete",
     eraseText: "deleted",
     json: ["payload"],
+    orderBy: "created_at",
+  },
+  {
+    table: "email_suppressions",
+    label: "Suppression of marketing email (a hard bounce or a complaint)",
+    columns: ["email", "detail"],
+    where: `email = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
     orderBy: "created_at",
   },
   // --------------------------------------------------------- lead finder
@@ -202,6 +212,11 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
  * they are left out of the export and the erasure.
  */
 export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
+  insight_rollups:
+    "Visitor counts per day, page, source, campaign, country and device class (ADR 0023): totals, with no address, hash or identifier of anyone.",
+  insight_views:
+    "Today's page views with a visitor hash made with a random salt of the day (ADR 0023): no address or user agent, nothing to find by an email; deleted with the salt when the day is over.",
+  insight_salts: "The day's random salt of the visitor hash (ADR 0023), deleted when the day is over; it names no one.",
   users: "The team's own accounts (admins), managed on the Team page.",
   admin_sessions: "Admins' sign-ins (device and country), removed when the session ends.",
   account_tokens:
@@ -222,6 +237,8 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
     "The team's alert destinations (Slack or webhook URLs); name is the destination's name. The events sent to them are email_outbox rows, covered above.",
   team_settings: "The team's digest settings and admin session limits; updated_by is the admin who saved them.",
   sequences: "The follow-up sequences the team declares; name is the sequence's name.",
+  broadcasts:
+    "Newsletter broadcasts (content and audience rules); created_by is the admin who made one. Each recipient's email is an email_outbox row, covered above.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",
 };
 

@@ -1,17 +1,27 @@
 /**
- * SQL on an end-to-end site's local D1, for the tests (support.ts, `query`):
- * what `wrangler d1 execute --local` does (the statements as one D1 batch,
- * through a Miniflare on the site's state directory), kept running for the
- * whole run instead of started for every query. global-setup.ts starts it as
- * a process of its own (`node --import tsx tests/e2e/d1-service.ts <state
- * directory>`, so the run's reaper can stop it with its workerd); it prints
- * its address, then answers on it: POST the SQL, get the first statement's rows.
+ * One end-to-end site: the built Worker in workerd through Miniflare, and the
+ * tests' SQL endpoint on the same D1. global-setup.ts starts it as a process
+ * group of its own (`node --import tsx tests/e2e/site-server.ts <options as
+ * JSON>`), so the run's reaper can stop it with its workerd.
+ *
+ * Not `wrangler dev`: that puts a proxy Worker (a second workerd) and
+ * wrangler's own process in front of the site, which took a third of the
+ * site's CPU and, about once a run, held a response for 60 s (ADR 0018).
+ * Miniflare is what `wrangler dev` runs underneath, with the bindings read from
+ * wrangler.toml the same way; only the proxy is gone. The script is the one
+ * `wrangler deploy` would upload (global-setup.ts bundles it once per run).
+ *
+ * The SQL endpoint is what `wrangler d1 execute --local` does (the statements
+ * as one D1 batch), on the site's own binding, so a test's query and the site
+ * never fight over SQLite's lock from two processes: POST the SQL, get the
+ * first statement's rows.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { getPlatformProxy } from "wrangler";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 /** Splits SQL into statements at the semicolons outside quotes and comments. */
 export function splitSql(sql: string): string[] {
@@ -40,22 +50,48 @@ export function splitSql(sql: string): string[] {
   return statements;
 }
 
-/** What the service prints before its address, once it answers. */
-export const READY = "d1-service ready on ";
+/** What the server prints before the SQL endpoint's address, once the site answers. */
+export const READY = "site-server ready, SQL on ";
+
+/** What global-setup.ts hands the server. */
+export interface SiteServerOptions {
+  /** The bundled Worker (`wrangler deploy --dry-run --outdir`). */
+  script: string;
+  port: number;
+  /** As `wrangler dev --persist-to`: D1, KV, R2 and the cache under its v3 folder. */
+  stateDir: string;
+  /** Over wrangler.toml's [vars] and .dev.vars, as `wrangler dev --var`. */
+  vars: Record<string, string>;
+}
 
 const busy = (message: string) => /SQLITE_BUSY|database is locked/i.test(message);
 // Miniflare's D1 answers some lock conflicts as a bare "internal error": safe to try again only when nothing was written.
 const transientRead = (message: string, statements: string[]) =>
   /internal error/i.test(message) && statements.every((statement) => /^(select|with|pragma)\b/i.test(statement));
 
-async function startD1Service(stateDir: string): Promise<string> {
-  // The same persistence root as `wrangler dev --persist-to stateDir` (its v3 folder), no remote bindings.
-  const proxy = await getPlatformProxy<Env>({
-    configPath: "wrangler.toml",
-    persist: { path: join(stateDir, "v3") },
-    remoteBindings: false,
+async function startSite(options: SiteServerOptions): Promise<string> {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve("wrangler.toml"));
+  const mf = new Miniflare({
+    ...workerOptions,
+    bindings: { ...workerOptions.bindings, ...options.vars },
+    modules: [{ type: "ESModule", path: options.script }],
+    modulesRoot: resolve(options.script, ".."),
+    host: "localhost",
+    port: options.port,
+    defaultPersistRoot: join(options.stateDir, "v3"),
+    // As `wrangler dev --test-scheduled`: a test runs the cron with GET /cdn-cgi/handler/scheduled?cron=….
+    unsafeTriggerHandlers: true,
+    // Each request's line (method, path, status, time), as wrangler dev prints it: the server log shows a slow one.
+    log: new Log(LogLevel.INFO),
+    // Each console call of the Worker whole, in one write, as wrangler dev prints them: a test reading an email from
+    // the log (support.ts, emailWithSubject) never sees its first lines without the rest.
+    structuredWorkerdLogs: true,
+    handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
+      (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${message}\n`);
+    },
   });
-  const db = proxy.env.DB;
+  await mf.ready;
+  const db = await mf.getD1Database("DB");
   async function run(sql: string): Promise<Record<string, unknown>[]> {
     // The site (its queue consumer, its cron) may hold the SQLite write lock at that moment: busy is worth a few more tries.
     const statements = splitSql(sql);
@@ -92,8 +128,8 @@ async function startD1Service(stateDir: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
 
-// Run as a script (not imported): serve the state directory given.
+// Run as a script (not imported): serve the site described by the JSON argument.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const url = await startD1Service(process.argv[2] ?? "");
+  const url = await startSite(JSON.parse(process.argv[2] ?? "{}") as SiteServerOptions);
   console.log(`${READY}${url}`);
 }

@@ -1,0 +1,208 @@
+#!/usr/bin/env node
+// Benchmark of the visitor counts (ADR 0023), on a fresh local D1 of its own:
+// - a year of rollups for 200 pages and 50 campaigns (60 sources × 3 devices a day for the site, 5 source groups a
+//   day for each page: about 430,000 rows), 30,000 people and 100,000 submissions with their sources;
+// - the Insights page for 30 and 90 days, signed in: median and p95 of the time to response headers (goal: < 100 ms);
+// - 100,000 views through the queue's consumer (beacons, 16 at a time): its D1 statements per 1,000 views, counted
+//   from the deliveries it made (each delivery is two statements; goal: at most 20);
+// - the CPU that counting adds to a page view, hit and miss: the app workerd's CPU per request of a browser (counted)
+//   against a bot's (not counted), 300 requests each; it includes the consumer's later share (goal: at most 1 ms).
+//
+// Usage: npm run build && node scripts/bench-insights.mjs [--requests 50] [--views 100000] [--port 8836]
+import { execFileSync } from "node:child_process";
+import {
+  arg,
+  cpuOf,
+  createAdmin,
+  freshDatabase,
+  measure,
+  median,
+  pause,
+  requireBuild,
+  serve,
+  signIn,
+  sqlText,
+  workerdPids,
+} from "./bench-lib.mjs";
+import { env } from "./lib.mjs";
+
+const REQUESTS = arg("requests", 50);
+const VIEWS = arg("views", 100_000);
+const PORT = arg("port", 8836);
+const STATE = ".tmp/bench-insights-state";
+const ADMIN = { email: "bench@localhost.test", password: "bench-insights-password" };
+const DAY = 86_400_000;
+const PEOPLE = 30_000;
+const SUBMISSIONS = 100_000;
+requireBuild();
+
+const CHANNELS = ["direct", "organic_search", "social", "referral", "email", "campaign"];
+const DEVICES = ["desktop", "mobile", "tablet"];
+const STATUSES = ["new", "new", "new", "contacted", "qualified", "customer", "lost"];
+const FORMS = ["onboarding", "lead-magnet", "contact", "checklist", "premium", "newsletter"];
+const page = (i) => (i === 0 ? "/" : `/blog/post-${i}`);
+const campaign = (i) => `campaign-${i % 50}`;
+
+function inserts(head, values, rows = 200) {
+  const out = [];
+  for (let i = 0; i < values.length; i += rows) out.push(`${head} VALUES ${values.slice(i, i + rows).join(",\n")};`);
+  return out;
+}
+
+function seedSql() {
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const rollups = [];
+  for (let d = 0; d < 365; d++) {
+    const day = sqlText(new Date(today - d * DAY).toISOString().slice(0, 10));
+    for (let s = 0; s < 60; s++) {
+      const channel = CHANNELS[s % CHANNELS.length];
+      const source = `source-${s}.example`;
+      const camp = channel === "campaign" || channel === "email" ? campaign(s) : "";
+      for (const device of DEVICES) {
+        const visitors = 1 + ((d * 7 + s * 3) % 40);
+        rollups.push(`('site', ${day}, '', '${channel}', '${source}', '${camp}', 'US', '${device}', ${visitors * 2}, ${visitors})`);
+      }
+    }
+    for (let p = 0; p < 200; p++) {
+      for (let g = 0; g < 5; g++) {
+        const s = (p + g * 11) % 60;
+        const channel = CHANNELS[s % CHANNELS.length];
+        const camp = channel === "campaign" || channel === "email" ? campaign(s) : "";
+        const visitors = 1 + ((d + p + g) % 9);
+        rollups.push(
+          `('page', ${day}, ${sqlText(page(p))}, '${channel}', 'source-${s}.example', '${camp}', 'US', '${DEVICES[g % 3]}', ${visitors + 1}, ${visitors})`,
+        );
+      }
+    }
+  }
+  const people = [];
+  for (let i = 0; i < PEOPLE; i++) {
+    const at = today - Math.floor((i / PEOPLE) * 365 * DAY);
+    const channel = CHANNELS[i % CHANNELS.length];
+    people.push(
+      `('p-${i}', 'founder${i}@store.example', 'Founder ${i}', '${STATUSES[i % STATUSES.length]}', 'contact', 'contact', '${channel}', ${channel === "campaign" ? sqlText(campaign(i)) : "NULL"}, ${at}, ${at}, ${at})`,
+    );
+  }
+  const links = [];
+  for (let j = 0; j < SUBMISSIONS; j++) {
+    const i = j % PEOPLE;
+    const at = today - Math.floor((j / SUBMISSIONS) * 365 * DAY);
+    const channel = CHANNELS[j % CHANNELS.length];
+    links.push(
+      `('${FORMS[j % FORMS.length]}', 's-${j}', 'p-${i}', ${at}, '${channel}', ${channel === "campaign" ? sqlText(campaign(j)) : "NULL"}, ${sqlText(page(j % 200))})`,
+    );
+  }
+  return [
+    ...inserts("INSERT INTO insight_rollups (scope, day, path, channel, source, campaign, country, device, views, visitors)", rollups),
+    ...inserts(
+      "INSERT INTO people (id, email, name, status, first_form, last_form, first_channel, first_utm_campaign, created_at, last_seen_at, updated_at)",
+      people,
+    ),
+    ...inserts("INSERT INTO person_submissions (form, record_id, person_id, created_at, channel, utm_campaign, form_page)", links),
+  ].join("\n");
+}
+
+const failures = [];
+let started = performance.now();
+freshDatabase(STATE, seedSql());
+console.log(
+  `Seeded a year of rollups, ${PEOPLE.toLocaleString("en-US")} people and ${SUBMISSIONS.toLocaleString("en-US")} submissions in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+createAdmin(STATE, ADMIN);
+const { base, stop, group } = await serve(PORT, STATE, { EDGE_BENCH: "allowed" });
+try {
+  // ---------------------------------------------------------------- the page
+  const cookie = await signIn(base, ADMIN);
+  const pages = [];
+  for (const days of [30, 90]) pages.push(await measure(base, `/admin/insights?days=${days}`, "Top campaigns", REQUESTS, cookie));
+  console.log(`\nInsights, ${REQUESTS} requests each (ms, time to response headers):\n`);
+  console.log("| Page | Median | p95 |\n|---|---:|---:|");
+  for (const r of pages) {
+    console.log(`| \`${r.path}\` | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} |`);
+    if (r.median >= 100) failures.push(`${r.path}: median ${r.median.toFixed(1)} ms`);
+  }
+
+  // ---------------------------------------------------------------- CPU of counting, hit and miss
+  const pids = workerdPids(group, PORT);
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+  const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+  async function cpuPer(ua, extra) {
+    const run = async () => {
+      const res = await fetch(`${base}/blog`, { headers: { "user-agent": ua, ...extra } });
+      await res.text();
+    };
+    await run();
+    await pause(2500);
+    const samples = [];
+    for (let round = 0; round < 3; round++) {
+      const before = cpuOf(pids.app).ms;
+      for (let i = 0; i < 100; i++) await run();
+      // The consumer's share of these views (its batches wait up to 2 s) is counted too.
+      await pause(2500);
+      samples.push((cpuOf(pids.app).ms - before) / 100);
+    }
+    return median(samples);
+  }
+  const cpu = [];
+  for (const [mode, extra] of [
+    ["hit", {}],
+    ["miss", { "X-Edge-Cache": "miss" }],
+  ]) {
+    const bot = await cpuPer(BOT, extra);
+    const browser = await cpuPer(BROWSER, extra);
+    cpu.push({ mode, bot, browser, added: browser - bot });
+  }
+  console.log("\nCPU of the app's workerd per request of /blog (ms; 3 × 100 requests, median):\n");
+  console.log("| Served | Bot (not counted) | Browser (counted) | Added by counting |\n|---|---:|---:|---:|");
+  for (const c of cpu) {
+    console.log(`| ${c.mode} | ${c.bot.toFixed(2)} | ${c.browser.toFixed(2)} | ${c.added.toFixed(2)} |`);
+    if (c.added > 1) failures.push(`counting added ${c.added.toFixed(2)} ms of CPU to a ${c.mode}`);
+  }
+
+  // ---------------------------------------------------------------- views through the consumer
+  started = performance.now();
+  let sent = 0;
+  const worker = async (n) => {
+    for (let i = n; i < VIEWS; i += 16) {
+      const body = new URLSearchParams({ p: page(i % 200) });
+      const res = await fetch(`${base}/__view`, {
+        method: "POST",
+        body,
+        headers: { Origin: base, "user-agent": `${BROWSER} v${i % 5000}`, "CF-Connecting-IP": `198.51.${(i >> 8) % 256}.${i % 256}` },
+      });
+      if (res.status !== 204) throw new Error(`A beacon answered ${res.status}`);
+      sent++;
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, (_, n) => worker(n)));
+  const d1 = (sql) =>
+    JSON.parse(
+      execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql], {
+        env,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }),
+    )[0].results[0];
+  let counted = { views: 0, deliveries: 0 };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    counted = d1("SELECT count(*) AS views, count(DISTINCT batch) AS deliveries FROM insight_views");
+    if (counted.views >= VIEWS) break;
+    await pause(2000);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const perThousand = ((counted.deliveries * 2) / counted.views) * 1000;
+  console.log(
+    `\n${sent.toLocaleString("en-US")} views sent in ${seconds.toFixed(0)} s; ${counted.views.toLocaleString("en-US")} counted by the consumer in ` +
+      `${counted.deliveries.toLocaleString("en-US")} deliveries of two D1 statements: ${perThousand.toFixed(1)} statements per 1,000 views.`,
+  );
+  if (counted.views < VIEWS) failures.push(`only ${counted.views} of ${VIEWS} views were counted`);
+  if (perThousand > 20) failures.push(`${perThousand.toFixed(1)} statements per 1,000 views`);
+} finally {
+  stop();
+}
+if (failures.length) {
+  console.error(`\n✖ ${failures.join("\n✖ ")}`);
+  process.exit(1);
+}
+console.log("\n✔ Within the goals.");
