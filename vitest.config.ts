@@ -1,8 +1,8 @@
 /**
- * Unit and integration tests, all inside workerd through
+ * Integration tests (and the unit tests that need the runtime: tests/unit/runtime), inside workerd through
  * @cloudflare/vitest-pool-workers, with the bindings of wrangler.toml (local
  * D1, KV and queue) and every migration applied to a fresh D1.
- * The end-to-end suite has its own config: vitest.e2e.config.ts.
+ * Pure unit tests run in Node: vitest.unit.config.ts. The end-to-end suite has its own config: vitest.e2e.config.ts.
  */
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -37,7 +37,8 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+      // Pure unit tests run in Node (vitest.unit.config.ts); only those that need the runtime's APIs run here.
+      include: ["tests/unit/runtime/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
       setupFiles: ["./tests/integration/setup.ts"],
       // Both cores: Vitest's default is one worker fewer than the cores, one file at a time on this machine (ADR 0018).
       maxWorkers: 2,

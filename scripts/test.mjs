@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test. Stops at the first failing step.
 //   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
-//   2. at once: the typecheck | lint and format check | the build, the home page's 100 KB JavaScript budget, then
-//      unit + integration tests in workerd
+//   2. at once: the typecheck | lint and format check | unit tests in Node | the build, then the home page's 100 KB
+//      JavaScript budget and the integration tests in workerd, beside the end-to-end suite's preparation
 //   3. end-to-end tests in Chromium's headless shell against `wrangler dev`, JavaScript on and off
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
@@ -58,13 +58,20 @@ function endStep() {
 /**
  * Runs each named sequence of commands at the same time as the others, its output kept and printed whole when
  * the sequence ends, with how long it took. Exits at the first failure, after printing that sequence's output.
- * A command may name a vitest suite, whose report is then collected (`collect`).
+ * A command may name a vitest suite, whose report is then collected (`collect`); an entry `{ atOnce: sequences }`
+ * runs those sequences at the same time, once the commands before it have passed.
  */
 async function runAtOnce(sequences) {
   const runSequence = async ([name, commands]) => {
     const started = Date.now();
     let output = "";
-    for (const [command, args, suite] of commands) {
+    for (const entry of commands) {
+      // A group of sequences that start together once the commands before it have passed.
+      if (!Array.isArray(entry)) {
+        await runAtOnce(entry.atOnce);
+        continue;
+      }
+      const [command, args, suite] = entry;
       const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
@@ -92,7 +99,8 @@ function printTimings() {
     const files = report.testResults
       .map((f) => ({ file: relative(process.cwd(), f.name), ms: f.endTime - f.startTime, tests: f.assertionResults.length }))
       .sort((a, b) => b.ms - a.ms);
-    console.log(`\n${name === "e2e" ? "End-to-end" : "Unit and integration"} files, slowest first (${files.length} files):`);
+    const title = { e2e: "End-to-end", unit: "Unit (Node)", workers: "Integration (workerd)" }[name];
+    console.log(`\n${title} files, slowest first (${files.length} files):`);
     for (const { file, ms, tests } of files) console.log(`${seconds(ms)}  ${String(tests).padStart(3)} tests  ${file}`);
   }
 }
@@ -105,10 +113,16 @@ step("Chromium");
 env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell();
 console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
 // The typecheck and the linter each keep one core busy, and the integration suite leaves a quarter of the machine
-// idle (its files wait on loading the Worker): so the typecheck, the linter, and the build followed by the budget
-// and the integration suite run at once (ADR 0018). Each sequence's output is printed whole when it ends.
+// idle (its files wait on loading the Worker): so the typecheck, the linter, the unit tests (Node) and the build run
+// at once; after the build, the budget and the integration suite run beside the end-to-end suite's preparation (its
+// seeded D1 and its bundle, which need only the build), so the e2e suite starts with its sites (ADR 0018). Each
+// sequence's output is printed whole when it ends.
 rmSync(".tmp/vitest-workers.json", { force: true });
-step(`Typecheck, lint and format (zero findings) | build, budget, unit and integration tests; at once (seed ${seed})`);
+rmSync(".tmp/vitest-unit.json", { force: true });
+const shuffle = ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`];
+step(
+  `Typecheck, lint and format (zero findings) | unit tests | build, then budget and integration tests | e2e preparation; at once (seed ${seed})`,
+);
 await runAtOnce([
   ["Typecheck", [["npx", ["tsc", "--noEmit"]]]],
   [
@@ -120,19 +134,31 @@ await runAtOnce([
       ["npx", ["prettier", "--check", "."]],
     ],
   ],
+  ["Unit tests (Node; files and tests shuffled)", [[...vitestCommand("unit", ["--config", "vitest.unit.config.ts", ...shuffle]), "unit"]]],
   [
-    "Build, budget, unit and integration tests (workerd; files and tests shuffled)",
+    "Build",
     [
       ["npx", ["remix", "vite:build"]],
-      // The client JavaScript of the home page, and the blog's list and post pages, which keep its budget (gzip).
-      ...["routes/_index", "routes/blog._index", "routes/blog.$slug"].map((route) => [
-        "node",
-        ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route],
-      ]),
-      [...vitestCommand("workers", ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`]), "workers"],
+      {
+        atOnce: [
+          [
+            "Budget, integration tests (workerd; files and tests shuffled)",
+            [
+              // The client JavaScript of the home page, and the blog's list and post pages, which keep its budget (gzip).
+              ...["routes/_index", "routes/blog._index", "routes/blog.$slug"].map((route) => [
+                "node",
+                ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route],
+              ]),
+              [...vitestCommand("workers", shuffle), "workers"],
+            ],
+          ],
+          ["End-to-end preparation (migrations, demo content, the bundle)", [["node", ["--import", "tsx", "tests/e2e/prepare.ts"]]]],
+        ],
+      },
     ],
   ],
 ]);
+env.E2E_PREPARED = "1";
 step(`End-to-end tests (Chromium, JavaScript on and off; files shuffled, seed ${seed})`);
 vitest("e2e", ["--config", "vitest.e2e.config.ts", "--sequence.shuffle.files", `--sequence.seed=${seed}`]);
 printTimings();

@@ -9,35 +9,21 @@
  * Everything is stopped after the run; a reaper process stops it too if this
  * process dies without tearing down (killed, crashed).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { BUNDLE, SECRETS, SEEDED, e2eEnv, prepare, preparedByThisRun } from "./prepare";
 import { READY as SITE_READY, type SiteServerOptions } from "./site-server";
 import { choosePort, readyOn } from "./ports";
 import { e2eWorkers } from "./workers";
 
 const ROOT = resolve(".tmp/e2e");
-const SEEDED = join(ROOT, "seeded");
 const PIDS = join(ROOT, "pids.json");
-const BUNDLE = join(ROOT, "bundle");
-const WRANGLER = resolve("node_modules/wrangler/bin/wrangler.js");
-/**
- * The keys of encryption at rest and the password pepper (ADR 0017), given to the site (`--var`, over any
- * .dev.vars) and to the seed, whose admin's password is peppered with the same one.
- */
-const SECRETS = {
-  DATA_ENCRYPTION_KEYS: "e2e1:ZTJlLWRhdGEtZW5jcnlwdGlvbi1rZXktMDEyMzQ1Njc=",
-  PASSWORD_PEPPER: "e2e-password-pepper-0123456789",
-  // The schedulers' webhook secrets (ADR 0024): a journey signs a booking with it, as Cal.com would.
-  CAL_COM_WEBHOOK_SECRET: "e2e-cal-com-webhook-secret",
-  CALENDLY_WEBHOOK_SIGNING_KEY: "e2e-calendly-signing-key",
-};
-// NODE_ENV: the bundle gets React's production build, as `wrangler deploy` bundles it for the edge.
-const env = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
+const env = e2eEnv;
 
 /** What a test worker needs to reach its own site. */
 export interface E2ESite {
@@ -53,11 +39,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     sites: E2ESite[];
   }
-}
-
-function runOrThrow(cmd: string, args: string[]) {
-  const res = spawnSync(cmd, args, { env, encoding: "utf8" });
-  if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
 /** Waits until the server we started says it is ready on our port and the site answers; returns its SQL endpoint. */
@@ -276,14 +257,13 @@ export default async function setup(project: TestProject) {
     );
   }
   try {
-    // Migrations and demo content once; each site starts from a copy.
-    mkdirSync(SEEDED, { recursive: true });
-    runOrThrow(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", SEEDED]);
-    runOrThrow(process.execPath, ["scripts/seed.mjs", "--persist-to", SEEDED]);
-    // The Worker as `wrangler deploy` bundles it (React's production build among it), once for every site.
-    runOrThrow(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", BUNDLE]);
+    // Migrations, demo content and the bundle once (prepare.ts); each site starts from a copy.
+    if (preparedByThisRun()) console.log("e2e: migrations, demo content and the bundle made earlier in this run");
+    else {
+      prepare();
+      console.log(`e2e: migrations, demo content and the bundle in ${since(start)}`);
+    }
     const script = join(BUNDLE, "server.js");
-    console.log(`e2e: migrations, demo content and the bundle in ${since(start)}`);
 
     const sites = await Promise.all(
       Array.from({ length: count }, async (_, i): Promise<E2ESite> => {

@@ -1,0 +1,55 @@
+/**
+ * What every end-to-end site starts from, made once per run: a D1 with the migrations and the demo content, and the
+ * Worker as `wrangler deploy` bundles it (React's production build among it). `npm test` runs this file while the
+ * integration suite runs (it needs only the build) and tells the e2e setup so with E2E_PREPARED=1; a lone e2e run
+ * (`npx vitest run --config vitest.e2e.config.ts`) makes it in its global setup (global-setup.ts).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const PREPARED = resolve(".tmp/e2e-prepared");
+export const SEEDED = join(PREPARED, "seeded");
+export const BUNDLE = join(PREPARED, "bundle");
+const DONE = join(PREPARED, "done");
+const WRANGLER = resolve("node_modules/wrangler/bin/wrangler.js");
+
+/**
+ * The keys of encryption at rest and the password pepper (ADR 0017), given to the site (`--var`, over any
+ * .dev.vars) and to the seed, whose admin's password is peppered with the same one.
+ */
+export const SECRETS = {
+  DATA_ENCRYPTION_KEYS: "e2e1:ZTJlLWRhdGEtZW5jcnlwdGlvbi1rZXktMDEyMzQ1Njc=",
+  PASSWORD_PEPPER: "e2e-password-pepper-0123456789",
+  // The schedulers' webhook secrets (ADR 0024): a journey signs a booking with it, as Cal.com would.
+  CAL_COM_WEBHOOK_SECRET: "e2e-cal-com-webhook-secret",
+  CALENDLY_WEBHOOK_SIGNING_KEY: "e2e-calendly-signing-key",
+};
+// NODE_ENV: the bundle gets React's production build, as `wrangler deploy` bundles it for the edge.
+export const e2eEnv = { ...process.env, ...SECRETS, WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
+
+function runOrThrow(cmd: string, args: string[]) {
+  const res = spawnSync(cmd, args, { env: e2eEnv, encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+/** Makes the seeded D1 and the bundle afresh. */
+export function prepare() {
+  if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
+  rmSync(PREPARED, { recursive: true, force: true });
+  mkdirSync(SEEDED, { recursive: true });
+  runOrThrow(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", SEEDED]);
+  runOrThrow(process.execPath, ["scripts/seed.mjs", "--persist-to", SEEDED]);
+  runOrThrow(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", BUNDLE]);
+  writeFileSync(DONE, new Date().toISOString());
+}
+
+/** Whether this run's `npm test` made it already (after this run's build), so the setup can use it as it is. */
+export const preparedByThisRun = () => process.env.E2E_PREPARED === "1" && existsSync(DONE);
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const start = Date.now();
+  prepare();
+  console.log(`e2e: migrations, demo content and the bundle in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
