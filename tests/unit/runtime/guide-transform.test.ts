@@ -9,13 +9,13 @@ import { FALLBACK_GUIDE_HTML } from "~/features/playbooks/guide/fallback-guide";
 import { type TocNode, transformGuide } from "~/features/playbooks/guide/transform.server";
 
 /** Every fixture file, so that one added later is checked too. */
-const FIXTURES = import.meta.glob<string>("../fixtures/google-docs/*.html", {
+const FIXTURES = import.meta.glob<string>("../../fixtures/google-docs/*.html", {
   query: "?raw",
   import: "default",
   eager: true,
 });
 const fixture = (name: string): string => {
-  const raw = FIXTURES[`../fixtures/google-docs/${name}`];
+  const raw = FIXTURES[`../../fixtures/google-docs/${name}`];
   if (raw === undefined) throw new Error(`missing fixture ${name}`);
   return raw;
 };
