@@ -69,21 +69,10 @@ export function nextDate(date: string): string {
 /**
  * The first instant (to the minute) whose local date in the zone is `date`:
  * local midnight, or the first minute after it on a day whose midnight a DST
- * change skips. Found by bisection over ±15 hours of UTC midnight (every
- * offset lies within), about 11 formats.
+ * change skips: local 00:00 as `instantOfLocalTime` finds it.
  */
 export function startOfLocalDay(date: string, timeZone: string): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(y, m - 1, d);
-  const MINUTE = 60_000;
-  let lo = (utcMidnight - 15 * 3_600_000) / MINUTE; // local date before `date`
-  let hi = (utcMidnight + 15 * 3_600_000) / MINUTE; // local date `date` or later
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (localTime(mid * MINUTE, timeZone).date < date) lo = mid;
-    else hi = mid;
-  }
-  return hi * MINUTE;
+  return instantOfLocalTime(date, "00:00", timeZone);
 }
 
 /** The end of the local day of `instant` (the next local day's start): "due today" is due before it. */
