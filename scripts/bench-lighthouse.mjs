@@ -9,9 +9,9 @@
 // .tmp/lighthouse-13.5.0 with npm (from npm's cache when it is there) and uses its node API with the
 // machine's Chromium (scripts/lib.mjs). The database is a fresh local D1 with the demo content.
 //
-// Usage: npm run build && node scripts/bench-lighthouse.mjs [--runs 3] [--only dev|h2] [--pages /,/blog]
-//        [--nice=-10] [--port N] [--h2-port N]   (free ports unless given; the JSON report of each
-//        median run goes to .tmp/lighthouse/)
+// Usage: npm run build && node scripts/bench-lighthouse.mjs [--runs 3] [--only dev|h2] [--nice=-10]
+//        [--port N] [--h2-port N] [page…]   (pages as paths, e.g. `/ /blog /playbooks`, or `--pages /,/blog`;
+//        all ten unless given. Free ports unless given; the JSON report of each median run goes to .tmp/lighthouse/)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -26,7 +26,8 @@ import { ensureChromium, env, run } from "./lib.mjs";
 import { seedPosts } from "./seed-blog.mjs";
 import { seedQuestions } from "./seed-qa.mjs";
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     runs: { type: "string", default: "3" },
     port: { type: "string" },
@@ -59,7 +60,14 @@ const PAGES = [
   `/questions-and-answers/${slug(seedQuestions[0][1])}`,
   "/contact",
   "/about",
-].filter((p) => !values.pages || values.pages.split(",").includes(p));
+];
+const chosen = [...positionals, ...(values.pages?.split(",") ?? [])];
+const unknown = chosen.filter((p) => !PAGES.includes(p));
+if (unknown.length) {
+  console.error(`✖ Not one of the benchmark's pages: ${unknown.join(", ")}\n  The pages: ${PAGES.join(" ")}`);
+  process.exit(1);
+}
+if (chosen.length) PAGES.splice(0, PAGES.length, ...PAGES.filter((p) => chosen.includes(p)));
 
 requireBuild();
 const chromePath = ensureChromium();

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useRef, type MouseEvent } from "react";
-import { openModal } from "~/components/ui/Modal";
-import { PremiumAccessDialog, PremiumAccessLink } from "~/features/lead-capture/PremiumAccessForm";
+import { useCallback, useRef, type MouseEvent } from "react";
+import { PremiumAccessDialog } from "~/features/lead-capture/deferred";
+import { PremiumAccessLink } from "~/features/lead-capture/PremiumAccessLink";
 import { PlaybooksHub } from "~/features/playbooks/PlaybooksHub";
 import { listPublishedGuides } from "~/features/content/resources.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
@@ -26,12 +26,15 @@ export const handle: RouteHandle = { edgeCache: {}, noPopup: true };
 
 export default function Playbooks() {
   const { contactEmail, guides } = useLoaderData<typeof loader>();
-  const dialog = useRef<HTMLDialogElement>(null);
-  // Before hydration there is no handler: the link goes to /playbooks/premium.
+  // The dialog is deferred: until it has hydrated there is no opener, and the link goes to /playbooks/premium.
+  const opener = useRef<(() => void) | null>(null);
+  const onReady = useCallback((open: (() => void) | null) => {
+    opener.current = open;
+  }, []);
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!dialog.current) return;
+    if (!opener.current) return;
     event.preventDefault();
-    openModal(dialog.current);
+    opener.current();
   };
   return (
     <>
@@ -43,7 +46,7 @@ export default function Playbooks() {
           </PremiumAccessLink>
         )}
       />
-      <PremiumAccessDialog ref={dialog} contactEmail={contactEmail} />
+      <PremiumAccessDialog contactEmail={contactEmail} onReady={onReady} />
     </>
   );
 }

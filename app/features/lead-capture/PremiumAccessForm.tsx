@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { PrivacyNotice } from "~/features/privacy";
-import { forwardRef, useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { z } from "zod";
-import { Button, ButtonLink } from "~/components/ui/Button";
+import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
-import { Modal } from "~/components/ui/Modal";
+import { Modal, openModal } from "~/components/ui/Modal";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { ACCESS_TIMINGS } from "./premium.options";
 import { PREMIUM_MESSAGES } from "./lead-capture.messages";
@@ -103,14 +103,22 @@ export function PremiumAccessForm({
   );
 }
 
-/** The premium access dialog: the form, then the submitted view. Open it with `ref.current.showModal()`. */
-export const PremiumAccessDialog = forwardRef<HTMLDialogElement, { contactEmail: string }>(function PremiumAccessDialog(
-  { contactEmail },
-  ref,
-) {
+/**
+ * The premium access dialog: the form, then the submitted view. The playbooks hub loads it with `deferred`
+ * (lead-capture/deferred.tsx), so neither the form nor its library is in the hub's first load; once it has
+ * hydrated it hands `onReady` the function that opens it (until then the hub's links go to /playbooks/premium).
+ */
+export function PremiumAccessDialog({ contactEmail, onReady }: { contactEmail: string; onReady: (open: (() => void) | null) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const [submitted, setSubmitted] = useState(false);
+  useEffect(() => {
+    onReady(() => {
+      if (dialog.current) openModal(dialog.current);
+    });
+    return () => onReady(null);
+  }, [onReady]);
   return (
-    <Modal ref={ref} labelledBy="premium-title" className="max-w-lg">
+    <Modal ref={dialog} labelledBy="premium-title" className="max-w-lg">
       {submitted ? (
         <PremiumSubmitted focus>
           <form method="dialog">
@@ -133,15 +141,4 @@ export const PremiumAccessDialog = forwardRef<HTMLDialogElement, { contactEmail:
       )}
     </Modal>
   );
-});
-
-/**
- * A link to /playbooks/premium (the form as a page, without JavaScript) that
- * opens the dialog instead once the page has hydrated (`onOpen` calls preventDefault).
- */
-export function PremiumAccessLink({
-  onOpen,
-  ...props
-}: Omit<ComponentProps<typeof ButtonLink>, "to" | "onClick"> & { onOpen: (event: MouseEvent<HTMLAnchorElement>) => void }) {
-  return <ButtonLink to={PREMIUM_PATH} onClick={onOpen} {...props} />;
 }
