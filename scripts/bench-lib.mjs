@@ -31,9 +31,9 @@ export function freshDatabase(state, sql) {
 
 /**
  * Serves the built worker on `port` with `state` (and `vars`, name → value); resolves once it answers. Returns `stop`
- * and the process group of the server.
+ * and the process group of the server. `onOutput` receives the server's output as it comes (its logs).
  */
-export async function serve(port, state, vars = {}) {
+export async function serve(port, state, vars = {}, onOutput = () => {}) {
   const base = `http://localhost:${port}`;
   const varArgs = Object.entries({ SITE_URL: base, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...varArgs], {
@@ -44,8 +44,11 @@ export async function serve(port, state, vars = {}) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  server.stdout.on("data", (d) => (log = (log + d).slice(-4000)));
-  server.stderr.on("data", (d) => (log = (log + d).slice(-4000)));
+  for (const stream of [server.stdout, server.stderr])
+    stream.on("data", (d) => {
+      log = (log + d).slice(-4000);
+      onOutput(String(d));
+    });
   const stop = () => {
     try {
       process.kill(-server.pid, "SIGTERM");

@@ -1,5 +1,7 @@
 // Demo visitor counts for Insights (ADR 0023): the last 30 days of daily rollups, site and pages, from a handful of
-// sources and two campaigns, with the demo people's first sources, so a fresh `npm start` shows Insights working.
+// sources and two campaigns, and the day's totals made from them (`DAY_TOTALS`, as the views queue's consumer writes
+// them), with the demo people's first sources and the pages their forms were sent from, so a fresh `npm start` shows
+// Insights working, submissions and conversion per page included.
 // Numbers come from a fixed formula (no randomness): seeding again changes nothing (INSERT OR IGNORE, fixed keys).
 
 const DAY = 86_400_000;
@@ -32,6 +34,34 @@ const PAGES = [
   ["/questions-and-answers/submit", 0.02],
   ["popup:lead-magnet", 0.2],
 ];
+/** The page each form is sent from (the popup's and the newsletter's: a page that shows them), and a landing page. */
+const FORM_PAGE = {
+  onboarding: "/onboarding",
+  "lead-magnet": "/blog",
+  landing: "/Shopify-App-Launch-and-Scaling-Playbook",
+  checklist: "/shopify-app-marketing-checklist",
+  premium: "/playbooks/premium",
+  contact: "/contact",
+  newsletter: "/blog",
+  waitlist: "/",
+  question: "/questions-and-answers/submit",
+};
+const LANDING = { organic_search: "/blog", referral: "/questions-and-answers" };
+
+/**
+ * The day's totals of the rollups (scopes `day:…`, ROLLUP_SCOPES in app/features/insights/views.ts), summed from the
+ * fine rows stored: what the views consumer writes with them, and what Insights reads. Rows already there are kept.
+ */
+export const DAY_TOTALS = [
+  ["day:site", "'', '', '', ''", "scope = 'site'", "day"],
+  ["day:page", "path, '', '', ''", "scope = 'page'", "day, path"],
+  ["day:source", "'', channel, source, ''", "scope = 'site'", "day, channel, source"],
+  ["day:campaign", "'', '', '', campaign", "scope = 'site' AND campaign <> ''", "day, campaign"],
+].map(
+  ([scope, columns, where, group]) =>
+    `INSERT INTO insight_rollups (scope, day, path, channel, source, campaign, country, device, views, visitors) SELECT '${scope}', day, ${columns}, '', '', sum(views), sum(visitors) FROM insight_rollups WHERE ${where} GROUP BY ${group} ON CONFLICT DO NOTHING;`,
+);
+
 /** The demo people's first sources (seed-people.mjs), by address. */
 const PEOPLE = [
   ["maya@loopcart.example", "email", "newsletter", "autumn-digest"],
@@ -69,6 +99,11 @@ export function seedInsights(q, now) {
   const sources = PEOPLE.flatMap(([email, channel, source, campaign]) => [
     `UPDATE people SET first_channel = ${q(channel)}, first_utm_source = ${q(channel === "email" || channel === "campaign" ? source : null)}, first_referrer_host = ${q(channel === "email" || channel === "campaign" ? null : source)}, first_utm_campaign = ${q(campaign)} WHERE email = ${q(email)} AND first_channel IS NULL;`,
     `UPDATE person_submissions SET channel = ${q(channel)}, utm_source = ${q(channel === "email" || channel === "campaign" ? source : null)}, utm_campaign = ${q(campaign)} WHERE channel IS NULL AND person_id = (SELECT id FROM people WHERE email = ${q(email)});`,
+    `UPDATE people SET first_landing_page = ${q(LANDING[channel] ?? "/")} WHERE email = ${q(email)} AND first_landing_page IS NULL;`,
+    // The pages the forms were sent from: Insights' top pages count their submissions.
+    `UPDATE person_submissions SET landing_page = ${q(LANDING[channel] ?? "/")}, form_page = CASE form ${Object.entries(FORM_PAGE)
+      .map(([form, page]) => `WHEN ${q(form)} THEN ${q(page)}`)
+      .join(" ")} END WHERE form_page IS NULL AND person_id = (SELECT id FROM people WHERE email = ${q(email)});`,
   ]);
-  return [...rows, ...sources];
+  return [...rows, ...DAY_TOTALS, ...sources];
 }

@@ -378,3 +378,17 @@ export const insightRollup = factory(schema.insightRollups, () => ({
   views: 1,
   visitors: 1,
 }));
+
+/** A day's total (ADR 0023, the rollups' `day:` scopes): the site's unless a page's, source's or campaign's is asked for. */
+export const insightDayTotal = factory(schema.insightRollups, () => ({
+  scope: "day:site" as const,
+  day: "2024-03-01",
+  path: "",
+  channel: "",
+  source: "",
+  campaign: "",
+  country: "",
+  device: "",
+  views: 1,
+  visitors: 1,
+}));

@@ -609,6 +609,8 @@ export const people = sqliteTable(
     // The Leads list's source filters (channel, campaign).
     index("people_first_channel_idx").on(t.firstChannel),
     index("people_first_campaign_idx").on(t.firstUtmCampaign),
+    // Insights' source to customer over a period (ADR 0023), covering.
+    index("people_insights_idx").on(t.createdAt, t.firstChannel, t.firstUtmCampaign, t.status),
   ],
 );
 
@@ -636,8 +638,8 @@ export const personSubmissions = sqliteTable(
     index("person_submissions_person_idx").on(t.personId, t.createdAt),
     // Covering for the home's people per form over a period; its prefix serves the list's form filter.
     index("person_submissions_form_person_created_idx").on(t.form, t.personId, t.createdAt),
-    // Insights' submissions over a period (ADR 0023).
-    index("person_submissions_created_idx").on(t.createdAt),
+    // Insights' submissions over a period (ADR 0023), covering: its five aggregates read the index only.
+    index("person_submissions_insights_idx").on(t.createdAt, t.form, t.channel, t.utmSource, t.referrerHost, t.utmCampaign, t.formPage),
   ],
 );
 
@@ -820,7 +822,8 @@ export const insightViews = sqliteTable(
 export const insightRollups = sqliteTable(
   "insight_rollups",
   {
-    scope: text("scope", { enum: ["site", "page"] }).notNull(),
+    /** ROLLUP_SCOPES (app/features/insights/views.ts): the fine rows (`site`, `page`) and the day's totals (`day:…`). */
+    scope: text("scope", { enum: ["site", "page", "day:site", "day:page", "day:source", "day:campaign"] }).notNull(),
     day: text("day").notNull(),
     path: text("path").notNull(),
     channel: text("channel").notNull(),

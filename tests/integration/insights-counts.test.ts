@@ -60,7 +60,8 @@ type Rollup = {
 };
 const rollups = (campaign: string) =>
   all<Rollup>(
-    "SELECT day, path, channel, source, campaign, device, views, visitors FROM insight_rollups WHERE campaign = ?1 ORDER BY day, path, device",
+    `SELECT day, path, channel, source, campaign, device, views, visitors FROM insight_rollups
+     WHERE campaign = ?1 AND scope IN ('site', 'page') ORDER BY day, path, device`,
     campaign,
   );
 const site = async (campaign: string, day?: string) =>
@@ -216,5 +217,48 @@ describe("the day's visitors", () => {
     await deliver([...recorder.views, { kind: "page-view", id: "x" } as unknown as PageViewMessage], 2);
     expect(await site(campaign, "2031-01-14")).toEqual({ views: 4, visitors: 3 });
     expect((await rollups(campaign)).find((r) => r.path === "/")).toMatchObject({ views: 4, visitors: 3 });
+  });
+
+  it("writes the day's totals of the site, each page, source and campaign beside the fine rows, once per view", async () => {
+    const DAY = Date.UTC(2031, 1, 20, 9);
+    const campaign = `totals-${uid()}`;
+    const recorder = viewsRecorder();
+    const landing: ViewDraft = { ...draft(campaign), source: "newsletter", channel: "email" };
+    const later: ViewDraft = { ...landing, path: "/contact", channel: "direct", source: "", campaign: "" };
+    await sendView(recorder.env, request("192.0.2.20"), landing, DAY);
+    await sendView(recorder.env, request("192.0.2.20"), later, DAY);
+    await sendView(recorder.env, request("192.0.2.20"), { ...later, path: "popup:lead-magnet" }, DAY);
+    await sendView(recorder.env, request("192.0.2.21"), { ...later, path: "/" }, DAY);
+    await sendView(recorder.env, request("192.0.2.21"), { ...later, path: "/" }, DAY);
+    const totals = () =>
+      all<{ scope: string; path: string; channel: string; source: string; campaign: string; views: number; visitors: number }>(
+        `SELECT scope, path, channel, source, campaign, views, visitors FROM insight_rollups
+         WHERE day = '2031-02-20' AND scope LIKE 'day:%' ORDER BY scope, path, channel, source, campaign`,
+      );
+    const expected = [
+      { scope: "day:campaign", path: "", channel: "", source: "", campaign, views: 2, visitors: 1 },
+      { scope: "day:page", path: "/", channel: "", source: "", campaign: "", views: 3, visitors: 2 },
+      { scope: "day:page", path: "/contact", channel: "", source: "", campaign: "", views: 1, visitors: 1 },
+      { scope: "day:page", path: "popup:lead-magnet", channel: "", source: "", campaign: "", views: 1, visitors: 1 },
+      { scope: "day:site", path: "", channel: "", source: "", campaign: "", views: 4, visitors: 2 },
+      { scope: "day:source", path: "", channel: "direct", source: "", campaign: "", views: 2, visitors: 1 },
+      { scope: "day:source", path: "", channel: "email", source: "newsletter", campaign: "", views: 2, visitors: 1 },
+    ];
+    // Two deliveries (the second view of each visitor comes later), then the first delivered again: counted once.
+    const views = recorder.views.splice(0);
+    await deliver(views.slice(0, 3));
+    await deliver(views.slice(3));
+    expect(await totals()).toEqual(expected);
+    expect((await deliver(views.slice(0, 3), 2)).ackAll).toBe(true);
+    expect(await totals()).toEqual(expected);
+    // Each total is the sum of the fine rows it stands for.
+    const sums = await all<{ scope: string; views: number; visitors: number }>(
+      `SELECT 'day:site' AS scope, sum(views) AS views, sum(visitors) AS visitors FROM insight_rollups WHERE day = '2031-02-20' AND scope = 'site'
+       UNION ALL SELECT 'day:page', sum(views), sum(visitors) FROM insight_rollups WHERE day = '2031-02-20' AND scope = 'page'`,
+    );
+    expect(sums).toEqual([
+      { scope: "day:site", views: 4, visitors: 2 },
+      { scope: "day:page", views: 5, visitors: 4 },
+    ]);
   });
 });

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { insightRollup, person, personSubmission } from "../factories";
+import { insightDayTotal, insightRollup, person, personSubmission } from "../factories";
 import { get, signedInAdmin } from "./admin-helpers";
 import { all } from "./helpers";
 
@@ -31,6 +31,20 @@ beforeAll(async () => {
     { scope: "page", day: "2024-03-05", path: "/contact", channel: "email", source: "newsletter", campaign, views: 3, visitors: 2 },
     // The week before: 4 visitors.
     { scope: "site", day: "2024-02-27", views: 6, visitors: 4 },
+  ]);
+  // The day's totals of these rows, as the views consumer writes them beside the fine rows (Insights reads only them).
+  await insightDayTotal.createMany(env.DB, [
+    { scope: "day:site", day: "2024-03-02", views: 9, visitors: 4 },
+    { scope: "day:site", day: "2024-03-05", views: 6, visitors: 5 },
+    { scope: "day:site", day: "2024-02-27", views: 6, visitors: 4 },
+    { scope: "day:source", day: "2024-03-02", channel: "email", source: "newsletter", views: 9, visitors: 4 },
+    { scope: "day:source", day: "2024-03-05", channel: "email", source: "newsletter", views: 5, visitors: 4 },
+    { scope: "day:source", day: "2024-03-05", channel: "campaign", source: "x", views: 1, visitors: 1 },
+    { scope: "day:campaign", day: "2024-03-02", campaign, views: 9, visitors: 4 },
+    { scope: "day:campaign", day: "2024-03-05", campaign, views: 5, visitors: 4 },
+    { scope: "day:campaign", day: "2024-03-05", campaign: decoy, views: 1, visitors: 1 },
+    { scope: "day:page", day: "2024-03-02", path: "/onboarding", views: 4, visitors: 2 },
+    { scope: "day:page", day: "2024-03-05", path: "/contact", views: 3, visitors: 2 },
   ]);
   const people = await person.createMany(env.DB, [
     { status: "customer", firstChannel: "email", firstUtmCampaign: campaign, createdAt: at("2024-03-02"), lastSeenAt: at("2024-03-02") },

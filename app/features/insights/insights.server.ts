@@ -1,12 +1,13 @@
 /**
- * The Insights report (ADR 0023): one D1 batch of aggregates over the rollups (visitors and views) and the
- * submissions and people of the period (conversion, source to customer). Each rollup query reads one range of the
- * rollups' key (scope, then day); the submissions' by their time index.
+ * The Insights report (ADR 0023): one D1 batch of aggregates over the rollups' day totals (visitors and views) and
+ * the submissions and people of the period (conversion, source to customer). Each rollup query reads one range of the
+ * rollups' key (a `day:` scope, then day): a row per day and page, source or campaign, never the fine rows; the
+ * submissions and people by covering indexes that lead with their time.
  */
 import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { personForms } from "~/lib/people";
-import { FORM_PAGES, POPUP_PATHS, SITE_PATH } from "./views";
+import { FORM_PAGES, POPUP_PATHS, ROLLUP_SCOPES, SITE_PATH, type RollupScope } from "./views";
 import {
   asChannel,
   channelLabel,
@@ -39,46 +40,46 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
   const previous = previousPeriod(period);
   const now = periodBounds(period);
   const before = periodBounds(previous);
-  const site = (select: string, rest = "") =>
-    db.prepare(`SELECT ${select} FROM insight_rollups WHERE scope = 'site' AND day BETWEEN ?1 AND ?2 ${rest}`);
-  const pageRange = "scope = 'page' AND day BETWEEN ?1 AND ?2";
+  // The day's totals (ROLLUP_SCOPES' `day:` scopes): a row per day, and per page, source or campaign.
+  const dayTotals = (scope: RollupScope, select: string, rest = "") =>
+    db.prepare(`SELECT ${select} FROM insight_rollups WHERE scope = '${scope}' AND day BETWEEN ?1 AND ?2 ${rest}`);
   const subs = (select: string, rest: string) => db.prepare(`SELECT ${select} FROM person_submissions WHERE ${IN_PERIOD} ${rest}`);
 
   const [days, prevTotals, subTotals, pages, pageSubs, sources, sourceSubs, campaigns, campaignSubs, formViews, formSubs, customers] =
     await db.batch<Record<string, string | number | null>>([
-      site("day, sum(views) AS views, sum(visitors) AS visitors", "GROUP BY day ORDER BY day").bind(period.from, period.to),
-      site("sum(views) AS views, sum(visitors) AS visitors").bind(previous.from, previous.to),
+      dayTotals(ROLLUP_SCOPES.siteDay, "day, views, visitors", "ORDER BY day").bind(period.from, period.to),
+      dayTotals(ROLLUP_SCOPES.siteDay, "sum(views) AS views, sum(visitors) AS visitors").bind(previous.from, previous.to),
       db
         .prepare(
           "SELECT count(*) AS n, coalesce(sum(created_at >= ?3), 0) AS current FROM person_submissions WHERE created_at >= ?1 AND created_at < ?2",
         )
         .bind(before.start, now.end, now.start),
-      db
-        .prepare(
-          `SELECT path, sum(views) AS views, sum(visitors) AS visitors FROM insight_rollups WHERE ${pageRange} AND substr(path, 1, 1) = '/'
-           GROUP BY path ORDER BY visitors DESC, path LIMIT ${TOP_ROWS}`,
-        )
-        .bind(period.from, period.to),
+      dayTotals(
+        ROLLUP_SCOPES.pageDay,
+        "path, sum(views) AS views, sum(visitors) AS visitors",
+        `AND substr(path, 1, 1) = '/' GROUP BY path ORDER BY visitors DESC, path LIMIT ${TOP_ROWS}`,
+      ).bind(period.from, period.to),
       subs(`${PAGE_OF_FORM} AS path, count(*) AS n`, "AND form_page IS NOT NULL GROUP BY 1").bind(now.start, now.end),
-      site(
+      dayTotals(
+        ROLLUP_SCOPES.sourceDay,
         "channel, source, sum(views) AS views, sum(visitors) AS visitors",
-        `GROUP BY channel, source ORDER BY visitors DESC LIMIT ${TOP_ROWS}`,
+        `GROUP BY channel, source ORDER BY visitors DESC, channel, source LIMIT ${TOP_ROWS}`,
       ).bind(period.from, period.to),
       subs("coalesce(channel, '') AS channel, coalesce(utm_source, referrer_host, '') AS source, count(*) AS n", "GROUP BY 1, 2").bind(
         now.start,
         now.end,
       ),
-      site(
+      dayTotals(
+        ROLLUP_SCOPES.campaignDay,
         "campaign, sum(views) AS views, sum(visitors) AS visitors",
-        `AND campaign <> '' GROUP BY campaign ORDER BY visitors DESC LIMIT ${TOP_ROWS}`,
+        `GROUP BY campaign ORDER BY visitors DESC, campaign LIMIT ${TOP_ROWS}`,
       ).bind(period.from, period.to),
       subs("utm_campaign AS campaign, count(*) AS n", "AND utm_campaign IS NOT NULL GROUP BY 1").bind(now.start, now.end),
-      db
-        .prepare(
-          `SELECT path, sum(views) AS views, sum(visitors) AS visitors FROM insight_rollups WHERE ${pageRange}
-           AND path IN (${FORM_PATHS.map((_, i) => `?${i + 3}`).join(", ")}) GROUP BY path`,
-        )
-        .bind(period.from, period.to, ...FORM_PATHS),
+      dayTotals(
+        ROLLUP_SCOPES.pageDay,
+        "path, sum(views) AS views, sum(visitors) AS visitors",
+        `AND path IN (${FORM_PATHS.map((_, i) => `?${i + 3}`).join(", ")}) GROUP BY path`,
+      ).bind(period.from, period.to, ...FORM_PATHS),
       subs("form, count(*) AS n", "GROUP BY form").bind(now.start, now.end),
       db
         .prepare(

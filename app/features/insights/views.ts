@@ -30,6 +30,22 @@ export const POPUP_PATHS = { leadMagnet: "popup:lead-magnet" } as const;
 export const SITE_PATH = "";
 
 /**
+ * The scopes of `insight_rollups`. `site` and `page`: a row per day and (path, channel, source, campaign, country,
+ * device). The `day:` scopes: the day's totals of the site, of each page, of each source (channel and source) and of
+ * each campaign, the other key columns ''. The consumer writes all six in one statement; Insights reads the totals,
+ * a row per day and page, source or campaign, instead of summing the fine rows.
+ */
+export const ROLLUP_SCOPES = {
+  site: "site",
+  page: "page",
+  siteDay: "day:site",
+  pageDay: "day:page",
+  sourceDay: "day:source",
+  campaignDay: "day:campaign",
+} as const;
+export type RollupScope = (typeof ROLLUP_SCOPES)[keyof typeof ROLLUP_SCOPES];
+
+/**
  * The pages that carry each form, whose views are the form's views: a path, the popup's pseudo-path, or the whole
  * site for the forms every public page carries (the footer's newsletter box, the waitlist banner).
  */
