@@ -262,6 +262,7 @@ describe("sending a broadcast through the queue", () => {
       ]) as unknown,
       // The one who left did so before this broadcast reached them: not caused by it.
       unsubscribes: 0,
+      clicks: [],
     });
     expect(await isSuppressed(env, ` ${bouncedBefore!.toUpperCase()} `)).toBe(true);
     expect(await isSuppressed(env, staying!)).toBe(false);
