@@ -106,7 +106,7 @@ const mf = new Miniflare({
   handleStructuredLogs: ({ level, message }) => {
     const bench = /^queue-bench (.*)$/.exec(message);
     if (bench) deliveries.push(JSON.parse(bench[1]));
-    else if (level === "error") process.stderr.write(`${message}\n`);
+    else if (level === "error" || process.argv.includes("--verbose")) process.stderr.write(`${message}\n`);
   },
 });
 const url = await mf.ready;
@@ -143,7 +143,9 @@ try {
       await cron();
       lastCron = performance.now();
     }
-    process.stdout.write(`\r${accepted.size.toLocaleString("en-US")} of ${SUBSCRIBERS.toLocaleString("en-US")} handed to the provider…`);
+    process.stdout.write(
+      `\r${accepted.size.toLocaleString("en-US")} of ${SUBSCRIBERS.toLocaleString("en-US")} handed to the provider, ${deliveries.length} deliveries, broadcast ${status}…`,
+    );
   }
   process.stdout.write("\n");
   // Deliveries still running (a retry of a failed send) report their statements: none should be left after "sent".
