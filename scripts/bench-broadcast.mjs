@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark of a newsletter broadcast (ADR 0025), on a fresh local D1 of its own:
-// - 50,000 confirmed subscribers and one broadcast, scheduled a minute ago; the cron (fired by hand, as `wrangler dev
-//   --test-scheduled` does) starts it, and the real queue consumer fans it out and sends it;
+// - 50,000 confirmed subscribers and one broadcast, left as Send leaves it (sending, its first fan-out step queued);
+//   the real queue consumer fans it out and sends it; the cron (its sweeper) is fired every minute;
 // - the provider is a local stand-in for MailChannels' send API (Miniflare's outbound service: every fetch of the
 //   Worker comes here): it answers 202 after 50 ms, and fails one call in a hundred with a 500;
 // - measured: the time until every email was handed to the provider; the D1 statements per recipient (each queue
@@ -50,9 +50,9 @@ freshDatabase(
   `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SUBSCRIBERS})
    INSERT INTO newsletter_subscribers (id, email, status, confirmed_at, created_at)
    SELECT printf('s%06d', i), printf('reader-%06d@example.com', i), 'confirmed', 0, 0 FROM n;
-   INSERT INTO broadcasts (id, slug, subject, preheader, title, intro, sections, segment, web_version, status, scheduled_at, created_by, created_at, updated_at)
+   INSERT INTO broadcasts (id, slug, subject, preheader, title, intro, sections, segment, web_version, status, started_at, created_by, created_at, updated_at)
    VALUES ('${BROADCAST}', 'bench-broadcast', 'Growth notes: the benchmark', 'Three things that worked', 'Three things that worked',
-     'A short note from the team.', '${sections}', '{}', 1, 'scheduled', ${now - 60_000}, 'bench@localhost.test', ${now}, ${now});`,
+     'A short note from the team.', '${sections}', '{}', 1, 'sending', NULL, 'bench@localhost.test', ${now}, ${now});`,
 );
 execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "deploy", "--dry-run", "--outdir", BUNDLE], {
   env: { ...env, NODE_ENV: "production" },
@@ -101,7 +101,7 @@ const mf = new Miniflare({
   defaultPersistRoot: join(STATE, "v3"),
   unsafeTriggerHandlers: true,
   outboundService: provider,
-  log: new Log(LogLevel.WARN),
+  log: new Log(process.argv.includes("--verbose") ? LogLevel.DEBUG : LogLevel.WARN),
   structuredWorkerdLogs: true,
   handleStructuredLogs: ({ level, message }) => {
     const bench = /^queue-bench (.*)$/.exec(message);
@@ -123,23 +123,33 @@ const workerd = readdirSync("/proc")
     }
   });
 if (!workerd) throw new Error("workerd's process was not found");
-const cron = () => fetch(new URL("/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*", url)).then((r) => r.text());
+async function cron() {
+  const res = await fetch(new URL(`/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*&time=${Date.now()}`, url));
+  if (!res.ok) console.error(`\nThe cron answered ${res.status}: ${await res.text()}`);
+}
 
 const failures = [];
 try {
   const cpuBefore = cpuOf(Number(workerd)).ms;
   const started = performance.now();
-  await cron();
+  // What Send does after its guarded update (draft to sending, as the seed left it): the fan-out's first step on the queue.
+  await (await mf.getQueueProducer("EMAIL_QUEUE")).send({ task: "broadcast-fanout", broadcastId: BROADCAST });
   let lastCron = performance.now();
   let status = "";
   const deadline = started + 60 * 60 * 1000;
   while (performance.now() < deadline) {
     await pause(2000);
-    const row = await db.prepare("SELECT status FROM broadcasts WHERE id = ?1").bind(BROADCAST).first();
+    const row = await db
+      .prepare(
+        `SELECT b.status, b.fanout_done_at AS done, (SELECT count(*) FROM email_outbox o WHERE o.broadcast_id = b.id AND o.status != 'sent') AS left
+         FROM broadcasts b WHERE b.id = ?1`,
+      )
+      .bind(BROADCAST)
+      .first();
     status = row?.status ?? "";
-    if (status === "sent") break;
-    // The cron every 30 s of the run (every 5 minutes in production): the sweeper, a stalled fan-out, marking it sent.
-    if (performance.now() - lastCron > 30_000) {
+    if (row?.done && row.left === 0 && accepted.size >= SUBSCRIBERS) break;
+    // The cron's sweeper, as every 5 minutes in production (every 60 s here): it sends again what failed three times.
+    if (performance.now() - lastCron > 60_000) {
       await cron();
       lastCron = performance.now();
     }
@@ -179,7 +189,6 @@ try {
     `| Subscribers handed exactly one email | ${(accepted.size - twice).toLocaleString("en-US")} of ${SUBSCRIBERS.toLocaleString("en-US")} |`,
   );
   console.log(`| Outbox rows by status | ${counts.results.map((r) => `${r.status} ${r.n}`).join(", ")} |`);
-  console.log(`| Broadcast status at the end | ${status} |`);
   console.log(`\nLoad average after the run: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
 
   if (accepted.size !== SUBSCRIBERS) failures.push(`${accepted.size} of ${SUBSCRIBERS} subscribers were handed an email`);
@@ -188,7 +197,8 @@ try {
   if (perRecipient > 2) failures.push(`${perRecipient.toFixed(2)} D1 statements per recipient`);
   if (cpuPerDelivery > CPU_LIMIT_MS / 10)
     failures.push(`${cpuPerDelivery.toFixed(0)} ms of CPU per delivery: not well under ${CPU_LIMIT_MS} ms`);
-  if (status !== "sent") failures.push(`the broadcast ended "${status}", not sent`);
+  const unsent = counts.results.filter((r) => r.status !== "sent").reduce((sum, r) => sum + r.n, 0);
+  if (unsent) failures.push(`${unsent} outbox rows are not sent`);
 } finally {
   await mf.dispose();
 }
