@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { StructuredContent } from "~/components/content/StructuredContent";
 import { Container } from "~/components/ui/Container";
 import { formatDate } from "~/lib/format";
+import type { WebVersion } from "./web-version.server";
 
 export const WEB_VERSION_MESSAGES = {
   notFound: "Newsletter not found",
@@ -12,16 +13,7 @@ export const WEB_VERSION_MESSAGES = {
   subscribe: "Get the next one by email",
 } as const;
 
-export interface WebVersionView {
-  subject: string;
-  title: string;
-  intro: string;
-  sections: unknown[];
-  postSlug: string | null;
-  startedAt: number | null;
-}
-
-export function WebVersionPage({ broadcast }: { broadcast: WebVersionView }) {
+export function WebVersionPage({ broadcast }: { broadcast: WebVersion }) {
   return (
     <Container className="py-12 sm:py-16">
       <article className="mx-auto max-w-3xl">
