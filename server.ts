@@ -178,7 +178,15 @@ export default {
   async queue(batch, env, _ctx) {
     if (batch.queue.startsWith("founder-leads-purge")) await handleEdgeBatch(batch as MessageBatch<EdgeQueueMessage>, env, addViews);
     else if (batch.queue.startsWith("founder-leads-views")) await handleViewBatch(batch, env);
-    else await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
+    else if (env.QUEUE_BENCH === "log" && env.ENVIRONMENT !== "production") {
+      // `npm run bench:broadcast` counts each delivery's D1 statements from this line (never in production).
+      const meter = new D1Meter();
+      await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, {
+        ...env,
+        DB: meteredD1(env.DB.withSession("first-primary"), meter),
+      });
+      console.log(`queue-bench ${JSON.stringify({ messages: batch.messages.length, statements: meter.statements })}`);
+    } else await handleEmailBatch(batch as MessageBatch<EmailQueueMessage>, env);
   },
 
   async scheduled(controller, env, ctx) {

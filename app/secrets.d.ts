@@ -37,5 +37,7 @@ declare namespace Cloudflare {
     CALENDLY_WEBHOOK_SIGNING_KEY?: string;
     /** Not a setting of a deployment: "allowed" lets `npm run bench:edge` force a miss (X-Edge-Cache: miss); ignored in production. */
     EDGE_BENCH?: string;
+    /** Not a setting of a deployment: "log" makes the email queue's consumer log each delivery's D1 statements for `npm run bench:broadcast`; ignored in production. */
+    QUEUE_BENCH?: string;
   }
 }

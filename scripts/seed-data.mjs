@@ -1,6 +1,7 @@
 // The demo content of a fresh local site, as SQL (demo data only: the site's own pages and blocks
 // arrive by migration, migrations/0004_default_content.sql). Later features add theirs here.
 import { seedPosts } from "./seed-blog.mjs";
+import { seedBroadcasts } from "./seed-broadcasts.mjs";
 import { seedKeywords, seedLeads } from "./seed-leads.mjs";
 import { seedGuides } from "./seed-guides.mjs";
 import { seedMeetings } from "./seed-meetings.mjs";
@@ -55,5 +56,6 @@ export function seedStatements() {
     ...seedPeople(q, DEMO_ADMIN.email, now),
     ...seedMeetings(q, now),
     ...seedInsights(q, now),
+    ...seedBroadcasts(q, DEMO_ADMIN.email, now),
   ];
 }

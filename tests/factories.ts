@@ -284,6 +284,15 @@ export const emailSuppression = factory(schema.emailSuppressions, (t) => ({
   reason: "hard-bounce" as const,
 }));
 
+export const broadcastClick = factory(schema.broadcastClicks, (t) => ({
+  broadcastId: uuid(),
+  url: `https://example.com/${t}`,
+  recipient: `reader-${t}@example.com`,
+  humanClicks: 1,
+  firstClickedAt: new Date(),
+  lastClickedAt: new Date(),
+}));
+
 export const deliveryAttempt = factory(schema.deliveryAttempts, () => ({
   id: uuid(),
   at: new Date(),

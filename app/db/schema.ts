@@ -902,6 +902,28 @@ export const broadcasts = sqliteTable(
 
 export type BroadcastRow = typeof broadcasts.$inferSelect;
 
+/**
+ * Clicks on a broadcast's links through the first-party redirect `/r/{token}` (ADR 0025): one row per broadcast,
+ * link and recipient, however often it is clicked, with the clicks counted apart for people and for link-scanning
+ * bots (a known scanner's user agent, or a click within seconds of the email's delivery). The recipient is
+ * personal data (app/features/privacy/personal-data.server.ts): erasure deletes their rows.
+ */
+export const broadcastClicks = sqliteTable(
+  "broadcast_clicks",
+  {
+    broadcastId: text("broadcast_id").notNull(),
+    /** The link as the broadcast holds it (absolute, without the email's campaign tags). */
+    url: text("url").notNull(),
+    /** lower(trim(address)), as the outbox row's recipient. */
+    recipient: text("recipient").notNull(),
+    humanClicks: integer("human_clicks").notNull().default(0),
+    botClicks: integer("bot_clicks").notNull().default(0),
+    firstClickedAt: integer("first_clicked_at", { mode: "timestamp_ms" }).notNull(),
+    lastClickedAt: integer("last_clicked_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.broadcastId, t.url, t.recipient] }), index("broadcast_clicks_recipient_idx").on(t.recipient)],
+);
+
 export const suppressionReasons = ["hard-bounce", "complaint"] as const;
 
 /**

@@ -33,6 +33,8 @@ export const EDGE_TAG = {
   question: (id: string) => `question:${id}`,
   page: (id: string) => `page:${id}`,
   guide: (id: string) => `guide:${id}`,
+  /** A broadcast's web version (/newsletter/{slug}). */
+  broadcast: (id: string) => `broadcast:${id}`,
 } as const;
 
 /** Names what the page being rendered shows; a no-op outside a render for the cache. */

@@ -40,6 +40,8 @@ export const KEY_PURPOSES = [
   "edge-placeholder",
   // The person's reference handed to the scheduler's embed, so a booking links back (ADR 0024).
   "scheduler-ref",
+  // A broadcast's click redirect: the broadcast, the recipient and the link (ADR 0025). Long-lived, like unsubscribe.
+  "click",
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

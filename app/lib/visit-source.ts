@@ -242,7 +242,8 @@ export function submissionSource({
 }
 
 /** Links of the site's emails left untagged: the dashboard's, and the ways out (unsubscribe). */
-const UNTAGGED_PATHS = /^\/(admin|unsubscribe)(\/|$)/;
+// `/r/…`: a broadcast's click redirect, which tags the link it leads to.
+const UNTAGGED_PATHS = /^\/(admin|unsubscribe|r)(\/|$)/;
 
 /**
  * A link to the site from one of its own emails, tagged so a visitor who comes back through it counts as email:

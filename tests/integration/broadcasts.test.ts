@@ -194,11 +194,12 @@ describe("sending a broadcast through the queue", () => {
     const [text, html] = body.content;
     expect(text!.type).toBe("text/plain");
     expect(text!.value).toContain("Three things that worked");
-    expect(text!.value).toContain("Read the playbook and the pricing guide (http://localhost:8787/blog/pricing");
+    // Links go through the click redirect (tests/integration/broadcast-clicks.test.ts).
+    expect(text!.value).toMatch(/Read the playbook and the pricing guide \(http:\/\/localhost:8787\/r\/[\w.-]+\)/);
     expect(text!.value).toContain("- One\n- Two");
     expect(text!.value).toContain(env.POSTAL_ADDRESS);
     expect(html!.value).toContain("<strong>the playbook</strong>");
-    expect(html!.value).toContain('href="http://localhost:8787/blog/pricing');
+    expect(html!.value).toMatch(/href="http:\/\/localhost:8787\/r\/[\w.-]+"/);
     expect(html!.value).toContain(env.POSTAL_ADDRESS);
 
     // The one-click POST of that header's link unsubscribes the reader.
@@ -261,6 +262,7 @@ describe("sending a broadcast through the queue", () => {
       ]) as unknown,
       // The one who left did so before this broadcast reached them: not caused by it.
       unsubscribes: 0,
+      clicks: [],
     });
     expect(await isSuppressed(env, ` ${bouncedBefore!.toUpperCase()} `)).toBe(true);
     expect(await isSuppressed(env, staying!)).toBe(false);

@@ -192,6 +192,8 @@ async function seedPerson(email: string, adminCookie: string, name: string) {
   ]);
   // A hard bounce reported by the email provider: marketing email to the address is suppressed.
   await make.emailSuppression.create(env.DB, { email, reason: "hard-bounce", detail: "550 5.1.1 user unknown" });
+  // A link they clicked in a newsletter broadcast (stored with their address, lower-cased like the outbox's).
+  await make.broadcastClick.create(env.DB, { recipient: email.trim().toLowerCase(), url: "https://apps.shopify.com/founder-leads" });
   // The team's work on the person: a status change and a note.
   const person = (await all<{ id: string }>("SELECT id FROM people WHERE email = ?1", email))[0]!;
   const post = (fields: Record<string, string>) =>

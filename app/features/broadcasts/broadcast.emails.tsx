@@ -1,16 +1,15 @@
 /**
  * A broadcast's email (ADR 0025): a list email of the newsletter (List-Unsubscribe, List-Id, the postal address and
  * the unsubscribe link come from delivery's rendering), its body the site's one structured-content renderer with
- * every link and image made absolute, and a plain-text part from the same sections.
+ * every link and image made absolute and each link through the click redirect (clicks.server.ts), a plain-text part
+ * from the same sections, and a "View in browser" link when the broadcast has a web version.
  */
-import { renderToStaticMarkup } from "react-dom/server";
 import { z } from "zod";
-import { StructuredContent } from "~/components/content/StructuredContent";
-import { normalizeContent, type Section } from "~/components/content/sections";
 import { defineEmailTemplate } from "~/email/template";
+import { BROADCAST_KIND } from "./body";
 import { prepareBroadcastRows, type BroadcastPayload } from "./send-check.server";
 
-export const BROADCAST_KIND = "broadcast";
+export { absoluteLinks, BROADCAST_KIND, sectionsHtml, sectionsText } from "./body";
 
 const payloadSchema: z.ZodType<BroadcastPayload> = z.object({
   broadcastId: z.string(),
@@ -22,58 +21,11 @@ const payloadSchema: z.ZodType<BroadcastPayload> = z.object({
   readOnUrl: z.string().nullable(),
   bodyHtml: z.string(),
   bodyText: z.string(),
+  webVersionUrl: z.string().nullable(),
 });
 
-/** Links and images of the site's own pages (`/blog/…`, `/media/…`) as absolute addresses, for a mail client. */
-export function absoluteLinks(html: string, siteUrl: string): string {
-  const site = siteUrl.replace(/\/+$/, "");
-  return html.replace(/(href|src)="\/(?!\/)/g, `$1="${site}/`);
-}
-
-/** The sections as an email's HTML: the one content renderer, with absolute links, without the site's CSS classes (no mail client has them). */
-export function sectionsHtml(sections: unknown[], siteUrl: string): string {
-  const html = renderToStaticMarkup(<StructuredContent content={sections} />).replace(/ class="[^"]*"/g, "");
-  return absoluteLinks(html, siteUrl);
-}
-
-/** Inline markup as plain text: `**bold**` as its words, `[text](url)` as `text (url)`. */
-const plain = (text: string, siteUrl: string) =>
-  text
-    .replace(/\*\*(.+?)\*\*/g, "$1")
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => `${label} (${url.startsWith("/") ? siteUrl + url : url})`);
-
-/** The sections as the plain-text part. */
-export function sectionsText(sections: unknown[], siteUrl: string): string {
-  const site = siteUrl.replace(/\/+$/, "");
-  const lines = (s: Section): string[] => {
-    switch (s.type) {
-      case "paragraph":
-        return [plain(s.text, site)];
-      case "heading":
-        return [s.text.toUpperCase()];
-      case "list":
-        return s.items.map((item, i) => `${s.ordered ? `${i + 1}.` : "-"} ${plain(item, site)}`);
-      case "introduction":
-      case "section":
-      case "conclusion":
-        return [
-          ...(s.heading ? [s.heading.toUpperCase()] : []),
-          plain(s.content, site),
-          ...s.subsections.flatMap((sub) => [...(sub.subheading ? [sub.subheading] : []), plain(sub.content, site)]),
-        ];
-      case "cta":
-        return [...(s.heading ? [s.heading] : []), plain(s.content, site)];
-      case "image":
-        return s.caption ? [`[${s.caption}]`] : [];
-      case "invalid":
-        return [];
-    }
-  };
-  return normalizeContent(sections)
-    .map((s) => lines(s).join("\n"))
-    .filter(Boolean)
-    .join("\n\n");
-}
+/** The link to the web version (/newsletter/{slug}), at the top of the email when the admin chose one. */
+export const VIEW_IN_BROWSER = "View in browser";
 
 const button = { display: "inline-block", background: "#4338ca", color: "#ffffff", padding: "10px 18px", borderRadius: 8, fontWeight: 700 };
 
@@ -83,13 +35,16 @@ export const broadcastEmail = defineEmailTemplate<BroadcastPayload>({
   schema: payloadSchema,
   subject: (p) => p.subject,
   preview: (p) => p.preheader,
-  prepare: (env, rows) =>
-    prepareBroadcastRows(env, rows, (sections, siteUrl) => ({
-      html: sectionsHtml(sections, siteUrl),
-      text: sectionsText(sections, siteUrl),
-    })),
+  prepare: prepareBroadcastRows,
   html: (p) => (
     <>
+      {p.webVersionUrl ? (
+        <p style={{ margin: "0 0 16px", fontSize: 13, textAlign: "right" }}>
+          <a href={p.webVersionUrl} style={{ color: "#4b5563" }}>
+            {VIEW_IN_BROWSER}
+          </a>
+        </p>
+      ) : null}
       {p.title ? <h1 style={{ fontSize: 24, lineHeight: 1.3, margin: "0 0 12px" }}>{p.title}</h1> : null}
       {p.intro ? <p style={{ fontSize: 17, color: "#374151" }}>{p.intro}</p> : null}
       {/* The one content renderer's markup (every text escaped by React), made once per batch by `prepare`. */}
@@ -105,6 +60,7 @@ export const broadcastEmail = defineEmailTemplate<BroadcastPayload>({
   ),
   text: (p) =>
     [
+      ...(p.webVersionUrl ? [`${VIEW_IN_BROWSER}: ${p.webVersionUrl}`, ""] : []),
       ...(p.title ? [p.title, ""] : []),
       ...(p.intro ? [p.intro, ""] : []),
       p.bodyText,

@@ -17,6 +17,7 @@ import { slugify } from "~/lib/slug";
 import { readTeamSettings } from "~/lib/team-settings.server";
 import { instantOfLocalTime } from "~/lib/time-zone";
 import { BROADCAST_KIND, broadcastNotSentEmail } from "./broadcast.emails";
+import { purgeWebVersion } from "./web-version.server";
 
 export const FANOUT_TASK = "broadcast-fanout";
 /** Recipients one fan-out step writes (one INSERT … SELECT), queued as BATCH_MESSAGE_ROWS per message. */
@@ -140,6 +141,8 @@ export async function startBroadcast(
   ]);
   if (started.length === 0) return { status: "not-a-draft" };
   await queueFanout(env, id);
+  // Its web version appears now: a 404 cached at its address must go.
+  if (broadcast.webVersion) await purgeWebVersion(env, id);
   return { status: "started", recipients };
 }
 
@@ -363,11 +366,16 @@ export interface BroadcastStats {
    * reached them.
    */
   unsubscribes: number;
+  /**
+   * Clicks per link (through the click redirect), most clicked first: `humans` recipients clicked it themselves,
+   * `bots` recipients had it opened by a link scanner (both once per recipient, however often they clicked).
+   */
+  clicks: { url: string; humans: number; bots: number }[];
 }
 
-/** A broadcast's figures, from its outbox rows, in one round trip (two statements along its index). */
+/** A broadcast's figures, from its outbox rows and its clicks, in one round trip (three statements along their indexes). */
 export async function broadcastStats(env: Env, broadcast: Pick<BroadcastRow, "id" | "recipientCount">): Promise<BroadcastStats> {
-  const [byStatus, unsubscribed] = await env.DB.batch<Record<string, unknown>>([
+  const [byStatus, unsubscribed, clicked] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
       `SELECT status, CASE WHEN status = 'skipped' THEN last_error END AS reason, count(*) AS n
        FROM email_outbox WHERE broadcast_id = ?1 GROUP BY 1, 2`,
@@ -379,6 +387,10 @@ export async function broadcastStats(env: Env, broadcast: Pick<BroadcastRow, "id
          AND NOT EXISTS (SELECT 1 FROM email_outbox later
            WHERE later.recipient = o.recipient AND later.broadcast_id IS NOT NULL AND later.broadcast_id != o.broadcast_id
              AND later.status = 'sent' AND later.sent_at > o.sent_at AND later.sent_at <= ns.unsubscribed_at)`,
+    ).bind(broadcast.id),
+    env.DB.prepare(
+      `SELECT url, sum(human_clicks > 0) AS humans, sum(bot_clicks > 0) AS bots
+       FROM broadcast_clicks WHERE broadcast_id = ?1 GROUP BY url ORDER BY humans DESC, bots DESC, url`,
     ).bind(broadcast.id),
   ]);
   const rows = (byStatus?.results ?? []) as { status: string; reason: string | null; n: number }[];
@@ -392,5 +404,10 @@ export async function broadcastStats(env: Env, broadcast: Pick<BroadcastRow, "id
     failed: count("failed"),
     skipped: rows.filter((r) => r.status === "skipped").map((r) => ({ reason: r.reason ?? "Not sent", count: r.n })),
     unsubscribes: Number((unsubscribed?.results[0] as { n?: number } | undefined)?.n ?? 0),
+    clicks: ((clicked?.results ?? []) as { url: string; humans: number; bots: number }[]).map((c) => ({
+      url: c.url,
+      humans: Number(c.humans),
+      bots: Number(c.bots),
+    })),
   };
 }

@@ -1,11 +1,23 @@
-/** The broadcasts feature's public module (server only): what the composition root and other features use of it. */
+/** The broadcasts feature's public module (server only): what the composition root, routes and other features use of it. */
 import { runFanoutTask, FANOUT_TASK } from "./broadcasts.server";
 
 export { broadcastsEmails } from "./broadcast.emails";
-export { runBroadcastsCron } from "./broadcasts.server";
+export { broadcastStats, runBroadcastsCron, type BroadcastStats } from "./broadcasts.server";
 /** Whether marketing email to an address is suppressed (a hard bounce or a complaint): every marketing sender asks it. */
 export { isSuppressed } from "./suppression.server";
 
 /** The queue tasks delivery runs for broadcasts (DeliverySetup.tasks). */
 export const broadcastsTasks = { [FANOUT_TASK]: runFanoutTask } as const;
 export { readCappedBody, receiveEmailEvents } from "./email-events.server";
+/** The click redirect `/r/{token}`. */
+export { CLICK_MESSAGES, recordClick, type ClickResult } from "./clicks.server";
+/** The web version `/newsletter/{slug}`, and its purge when a broadcast's web-version choice changes. */
+export { getWebVersion, purgeWebVersion, webVersionTags, type WebVersion } from "./web-version.server";
+/** The person page's "Newsletter" block: its data, and its "Lift suppression" action. */
+export {
+  isLiftSuppression,
+  liftPersonSuppression,
+  loadPersonNewsletter,
+  type LiftSuppressionData,
+  type PersonNewsletter,
+} from "./person-newsletter.server";

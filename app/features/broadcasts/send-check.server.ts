@@ -7,6 +7,9 @@
 import type { BroadcastRow } from "~/db/schema";
 import { UNSUBSCRIBED_ERROR } from "~/email/policy";
 import type { PrepareRow, PreparedRows } from "~/email/template";
+import { broadcastBody, parseSections } from "./body";
+import { linksOf, trackedBody } from "./clicks.server";
+import { webVersionUrl } from "./web-version.server";
 
 export const SKIP_REASONS = {
   unsubscribed: UNSUBSCRIBED_ERROR,
@@ -24,28 +27,30 @@ export interface BroadcastPayload extends Record<string, unknown> {
   title: string;
   intro: string;
   sections: unknown[];
-  /** The post on the site ("read on the site"), or null for a written broadcast. */
+  /** The post on the site ("read on the site"), or null for a written broadcast: through the recipient's click redirect. */
   readOnUrl: string | null;
-  /** The sections as the email's HTML and text, rendered once per batch (`renderSections`), not once per recipient. */
+  /**
+   * The sections as the email's HTML and text, rendered once per batch, not once per recipient; each recipient's copy
+   * has its links through their click redirect (clicks.server.ts).
+   */
   bodyHtml: string;
   bodyText: string;
+  /** The web version (/newsletter/{slug}) when the admin chose one: the email's "View in browser" link. */
+  webVersionUrl: string | null;
 }
 
 type Standing = { id: string; sub_status: string | null; suppressed: number };
 
 /**
- * The template's check. `renderSections` makes a broadcast's body once for the batch (the content renderer is the
- * costliest part of an email: rendering it per recipient would multiply a batch's CPU by its size).
+ * The template's check. A broadcast's body is rendered once for the batch (the content renderer is the costliest part
+ * of an email: rendering it per recipient would multiply a batch's CPU by its size); each recipient's copy then only
+ * has its links replaced by their click redirect.
  */
-export async function prepareBroadcastRows(
-  env: Env,
-  rows: PrepareRow[],
-  renderSections: (sections: unknown[], siteUrl: string) => { html: string; text: string },
-): Promise<PreparedRows<BroadcastPayload>> {
+export async function prepareBroadcastRows(env: Env, rows: PrepareRow[]): Promise<PreparedRows<BroadcastPayload>> {
   const ids = [...new Set(rows.map((r) => String(r.payload.broadcastId ?? "")))];
   const [found, standing] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
-      `SELECT id, subject, preheader, title, intro, sections, post_slug, status
+      `SELECT id, subject, preheader, title, intro, sections, post_slug, status, slug, web_version
        FROM broadcasts WHERE id IN (SELECT value FROM json_each(?1))`,
     ).bind(JSON.stringify(ids)),
     env.DB.prepare(
@@ -61,10 +66,13 @@ export async function prepareBroadcastRows(
   const skip = new Map<string, string>();
   const payloads = new Map<string, BroadcastPayload>();
   let hold = false;
-  const bodies = new Map<string, { html: string; text: string }>();
+  const bodies = new Map<string, ReturnType<typeof broadcastBody> & { links: string[] }>();
   const bodyOf = (b: Record<string, unknown>) => {
     const id = String(b.id);
-    if (!bodies.has(id)) bodies.set(id, renderSections(parseSections(b.sections), site));
+    if (!bodies.has(id)) {
+      const body = broadcastBody(site, parseSections(b.sections), b.post_slug ? String(b.post_slug) : null);
+      bodies.set(id, { ...body, links: linksOf(body.html, body.readOnUrl) });
+    }
     return bodies.get(id)!;
   };
   for (const row of rows) {
@@ -77,7 +85,9 @@ export async function prepareBroadcastRows(
     else if (s.sub_status === "unsubscribed") skip.set(row.id, SKIP_REASONS.unsubscribed);
     else if (s.sub_status !== "confirmed") skip.set(row.id, SKIP_REASONS.unconfirmed);
     else if (s.suppressed) skip.set(row.id, SKIP_REASONS.suppressed);
-    else
+    else {
+      const body = bodyOf(b);
+      const tracked = await trackedBody(env, { broadcastId: String(b.id), rowId: row.id, links: body.links, body });
       payloads.set(row.id, {
         broadcastId: String(b.id),
         subject: String(b.subject),
@@ -85,20 +95,13 @@ export async function prepareBroadcastRows(
         title: String(b.title),
         intro: String(b.intro),
         sections: parseSections(b.sections),
-        readOnUrl: b.post_slug ? `${site}/blog/${String(b.post_slug)}` : null,
-        bodyHtml: bodyOf(b).html,
-        bodyText: bodyOf(b).text,
+        readOnUrl: tracked.readOnUrl,
+        bodyHtml: tracked.html,
+        bodyText: tracked.text,
+        webVersionUrl: b.web_version ? webVersionUrl(site, String(b.slug)) : null,
       });
+    }
   }
   // A paused broadcast holds the whole batch: resuming queues it again, and the checks run then.
   return hold ? { hold: true, skip: new Map(), payloads: new Map() } : { skip, payloads };
-}
-
-function parseSections(value: unknown): unknown[] {
-  try {
-    const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
 }

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { emailSuppressions, suppressionReasons } from "~/db/schema";
-import { auditEntry, type Actor } from "~/lib/audit.server";
+import { auditEntry, emailHash, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
 
 export type SuppressionReason = (typeof suppressionReasons)[number];
@@ -49,13 +49,17 @@ export function suppressStatement(d1: D1Database, email: string, reason: Suppres
     .bind(normalise(email), reason, detail?.slice(0, 500) ?? null, at);
 }
 
-/** Lifts an address's suppression, with its audit entry in the same batch. Returns whether there was one. */
-export async function liftSuppression(env: Env, email: string, actor: Actor): Promise<boolean> {
+/**
+ * Lifts an address's suppression, with its audit entry in the same batch (only when there was one to lift; the entry
+ * names the person, when known, and the address by its keyed hash, never in clear). Returns whether there was one.
+ */
+export async function liftSuppression(env: Env, email: string, actor: Actor, personId: string | null = null): Promise<boolean> {
   const db = getDb(env);
   const address = normalise(email);
   const exists = sql`EXISTS (SELECT 1 FROM email_suppressions WHERE email = ${address})`;
+  const detail = { email: await emailHash(env, address) };
   const [, deleted] = await db.batch([
-    auditEntry(db, { action: "suppressions.lift", actor, resource: "suppressions", recordId: null }, exists),
+    auditEntry(db, { action: "suppressions.lift", actor, resource: "suppressions", recordId: personId, detail }, exists),
     db.delete(emailSuppressions).where(eq(emailSuppressions.email, address)).returning({ email: emailSuppressions.email }),
   ]);
   return deleted.length > 0;

@@ -118,6 +118,15 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     eraseText: "deleted",
     orderBy: "created_at",
   },
+  {
+    table: "broadcast_clicks",
+    label: "Newsletter links clicked",
+    columns: ["recipient"],
+    where: `recipient = ${ADDRESS}`,
+    erase: "delete",
+    eraseText: "deleted",
+    orderBy: "first_clicked_at",
+  },
   // --------------------------------------------------------- lead finder
   {
     table: "leads",
