@@ -1026,6 +1026,17 @@ export const sequenceStepRecords = sqliteTable(
   (t) => [primaryKey({ columns: [t.enrolmentId, t.step] })],
 );
 
+/**
+ * Addresses never enrolled in a follow-up sequence again, as a keyed hash (HMAC-SHA256 under the `follow-up-block`
+ * purpose key, hex): those that left the follow-up emails and those erased. It outlives the erasure on purpose
+ * (ADR 0024): it cannot be turned back into the address, and it is what keeps an erased person's "never again".
+ */
+export const sequenceAddressBlocks = sqliteTable("sequence_address_blocks", {
+  hash: text("hash").primaryKey(),
+  reason: text("reason", { enum: ["unsubscribed", "erased"] }).notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 /** Addresses that left the follow-up emails (the one-click unsubscribe of a step email): never enrolled again. */
 export const sequenceUnsubscribes = sqliteTable("sequence_unsubscribes", {
   email: text("email").primaryKey(),

@@ -40,6 +40,8 @@ export const KEY_PURPOSES = [
   "edge-placeholder",
   // The person's reference handed to the scheduler's embed, so a booking links back (ADR 0024).
   "scheduler-ref",
+  // Keyed hashes of the addresses never enrolled in follow-up emails again: unsubscribed or erased (ADR 0024).
+  "follow-up-block",
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

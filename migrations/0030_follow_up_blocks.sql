@@ -1,0 +1,5 @@
+CREATE TABLE `sequence_address_blocks` (
+	`hash` text PRIMARY KEY NOT NULL,
+	`reason` text NOT NULL,
+	`created_at` integer NOT NULL
+);
