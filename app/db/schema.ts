@@ -964,12 +964,17 @@ export type MeetingRow = typeof meetings.$inferSelect;
  * the person (timeline, status, due date, alert) are written in the same batch only when this row was written by that
  * batch (`run`, made once per request), so a repeated or retried delivery never repeats them.
  */
-export const schedulerEvents = sqliteTable("scheduler_events", {
-  id: text("id").primaryKey(),
-  meetingId: text("meeting_id").notNull(),
-  run: text("run").notNull(),
-  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const schedulerEvents = sqliteTable(
+  "scheduler_events",
+  {
+    id: text("id").primaryKey(),
+    meetingId: text("meeting_id").notNull(),
+    run: text("run").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The retention job's walk, oldest first (app/features/meetings/events-retention.server.ts).
+  (t) => [index("scheduler_events_received_idx").on(t.receivedAt)],
+);
 
 /** What enrols a person in a follow-up sequence (ADR 0024). */
 export const sequenceTriggers = ["onboarding", "lead-magnet", "premium", "call-cancelled"] as const;
