@@ -30,13 +30,14 @@ export function freshDatabase(state, sql) {
 }
 
 /**
- * Serves the built worker on `port` with `state` (and `vars`, name → value); resolves once it answers. Returns `stop`
+ * Serves the built worker on `port` with `state` (and `vars`, name → value; `extraArgs` for wrangler dev, such as
+ * `--test-scheduled`); resolves once it answers. Returns `stop`
  * and the process group of the server.
  */
-export async function serve(port, state, vars = {}) {
+export async function serve(port, state, vars = {}, extraArgs = []) {
   const base = `http://localhost:${port}`;
   const varArgs = Object.entries({ SITE_URL: base, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...varArgs], {
+  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...varArgs, ...extraArgs], {
     // Bundled as `wrangler deploy` bundles it: wrangler dev defines NODE_ENV "development" unless told,
     // which serves React's development build (prop checks, dev JSX), several times slower to draw a page.
     env: { ...env, NODE_ENV: "production" },
