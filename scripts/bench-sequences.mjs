@@ -101,7 +101,7 @@ try {
       await settle(pids.app);
       const before = cpuOf(pids.app).ms;
       const t0 = performance.now();
-      const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
+      const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent("*/5 * * * *")}`, { signal: AbortSignal.timeout(600_000) });
       await res.text();
       const runMs = cpuOf(pids.app).ms - before;
       const wall = performance.now() - t0;
@@ -113,7 +113,10 @@ try {
     const skipped = now.skipped - previous.skipped;
     for (const r of batch) runs.push({ ...r, sent: sent / batch.length, skipped: skipped / batch.length });
     previous = now;
-    process.stdout.write(`  ${runs.length} runs: ${now.due} due, ${now.sent} sent, ${now.skipped} skipped\n`);
+    const groupCpu = batch.map((r) => r.runMs.toFixed(0)).join(" ");
+    process.stdout.write(
+      `  ${runs.length} runs: ${now.due} due, ${now.sent} sent, ${now.skipped} skipped; CPU per run (ms): ${groupCpu}\n`,
+    );
     if (now.due === 0) break;
   }
   const end = counts();
