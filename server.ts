@@ -24,6 +24,7 @@ import { sweepOutbox } from "./app/email/sweeper.server";
 import { sendDigestIfDue } from "./app/features/alerts/index.server";
 import { pruneSessions } from "./app/features/auth/index.server";
 import { runBroadcastsCron } from "./app/features/broadcasts/index.server";
+import { pruneSchedulerEvents } from "./app/features/meetings/index.server";
 import { addViews } from "./app/features/qa/index.server";
 import {
   beaconViewOf,
@@ -79,6 +80,8 @@ const cronJobs: CronJob[] = [
   { name: "audit log retention", run: (env) => pruneAuditLog(env) },
   // Sent emails' bodies, old onboarding drafts, unconfirmed sign-ups (RETENTION_*_DAYS): a few statements per run.
   { name: "personal data retention", run: (env, at) => runRetention(env, at) },
+  // The schedulers' raw events (their claims against repeated deliveries), kept 30 days: at most 2 deletes a run.
+  { name: "scheduler events retention", run: (env, at) => pruneSchedulerEvents(env, at) },
   // Values in clear from before encryption at rest, or under an earlier data key: a page sealed anew (ADR 0017).
   { name: "re-sealing", run: (env) => resealStep(env) },
   // The team's daily digest: written to the outbox once per local day, from the set hour (ADR 0013).

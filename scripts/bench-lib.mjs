@@ -31,12 +31,13 @@ export function freshDatabase(state, sql) {
 
 /**
  * Serves the built worker on `port` with `state` (and `vars`, name → value); resolves once it answers. Returns `stop`
- * and the process group of the server. `onOutput` receives the server's output as it comes (its logs).
+ * and the process group of the server. `onOutput` receives the server's output as it comes (its logs); `extraArgs`
+ * go to wrangler dev, such as `--test-scheduled`.
  */
-export async function serve(port, state, vars = {}, onOutput = () => {}) {
+export async function serve(port, state, vars = {}, onOutput = () => {}, extraArgs = []) {
   const base = `http://localhost:${port}`;
   const varArgs = Object.entries({ SITE_URL: base, ...vars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...varArgs], {
+  const server = spawn("npx", ["wrangler", "dev", "--port", String(port), "--persist-to", state, ...varArgs, ...extraArgs], {
     // Bundled as `wrangler deploy` bundles it: wrangler dev defines NODE_ENV "development" unless told,
     // which serves React's development build (prop checks, dev JSX), several times slower to draw a page.
     env: { ...env, NODE_ENV: "production" },

@@ -5,6 +5,7 @@ import { seedBroadcasts } from "./seed-broadcasts.mjs";
 import { seedKeywords, seedLeads } from "./seed-leads.mjs";
 import { seedGuides } from "./seed-guides.mjs";
 import { seedMeetings } from "./seed-meetings.mjs";
+import { seedSequences } from "./seed-sequences.mjs";
 import { seedInsights } from "./seed-insights.mjs";
 import { seedPeople } from "./seed-people.mjs";
 import { seedPendingQuestions, seedQuestions } from "./seed-qa.mjs";
@@ -55,6 +56,7 @@ export function seedStatements() {
     ...leads,
     ...seedPeople(q, DEMO_ADMIN.email, now),
     ...seedMeetings(q, now),
+    ...seedSequences(q, now),
     ...seedInsights(q, now),
     ...seedBroadcasts(q, DEMO_ADMIN.email, now),
   ];

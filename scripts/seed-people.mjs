@@ -101,6 +101,25 @@ const founders = [
     status: "new",
     submissions: [{ form: "waitlist", ago: 2 * DAY }],
   },
+  // The follow-up sequences' demo (scripts/seed-sequences.mjs): two founders who finished onboarding.
+  {
+    name: "Noor Haddad",
+    email: "noor@stitchly.example",
+    company: "Stitchly",
+    app: "Stitchly Embroidery",
+    status: "contacted",
+    // Booked a call after onboarding (scripts/seed-meetings.mjs): the reminder was skipped.
+    submissions: [{ form: "onboarding", ago: 30 * HOUR, due: 48 }],
+    events: [{ kind: "status", from: "new", to: "contacted", ago: 20 * HOUR, detail: "call booked" }],
+  },
+  {
+    name: "Elif Demir",
+    email: "elif@wrapkit.example",
+    company: "Wrapkit",
+    app: "Wrapkit Gift Wrap",
+    status: "new",
+    submissions: [{ form: "onboarding", ago: 10 * HOUR, due: 48 }],
+  },
 ];
 
 const APP_URL = (f) => `https://apps.shopify.com/${(f.app ?? f.company ?? "app").toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;

@@ -989,12 +989,17 @@ export type MeetingRow = typeof meetings.$inferSelect;
  * the person (timeline, status, due date, alert) are written in the same batch only when this row was written by that
  * batch (`run`, made once per request), so a repeated or retried delivery never repeats them.
  */
-export const schedulerEvents = sqliteTable("scheduler_events", {
-  id: text("id").primaryKey(),
-  meetingId: text("meeting_id").notNull(),
-  run: text("run").notNull(),
-  receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const schedulerEvents = sqliteTable(
+  "scheduler_events",
+  {
+    id: text("id").primaryKey(),
+    meetingId: text("meeting_id").notNull(),
+    run: text("run").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  // The retention job's walk, oldest first (app/features/meetings/events-retention.server.ts).
+  (t) => [index("scheduler_events_received_idx").on(t.receivedAt)],
+);
 
 /** What enrols a person in a follow-up sequence (ADR 0024). */
 export const sequenceTriggers = ["onboarding", "lead-magnet", "premium", "call-cancelled"] as const;
@@ -1050,6 +1055,17 @@ export const sequenceStepRecords = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.enrolmentId, t.step] })],
 );
+
+/**
+ * Addresses never enrolled in a follow-up sequence again, as a keyed hash (HMAC-SHA256 under the `follow-up-block`
+ * purpose key, hex): those that left the follow-up emails and those erased. It outlives the erasure on purpose
+ * (ADR 0024): it cannot be turned back into the address, and it is what keeps an erased person's "never again".
+ */
+export const sequenceAddressBlocks = sqliteTable("sequence_address_blocks", {
+  hash: text("hash").primaryKey(),
+  reason: text("reason", { enum: ["unsubscribed", "erased"] }).notNull(),
+  createdAt: integer("created_at").notNull(),
+});
 
 /** Addresses that left the follow-up emails (the one-click unsubscribe of a step email): never enrolled again. */
 export const sequenceUnsubscribes = sqliteTable("sequence_unsubscribes", {

@@ -42,6 +42,8 @@ export const KEY_PURPOSES = [
   "scheduler-ref",
   // A broadcast's click redirect: the broadcast, the recipient and the link (ADR 0025). Long-lived, like unsubscribe.
   "click",
+  // Keyed hashes of the addresses never enrolled in follow-up emails again: unsubscribed or erased (ADR 0024).
+  "follow-up-block",
 ] as const;
 
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];

@@ -4,9 +4,10 @@
  * give one meeting in its last state, with the person's status, due date and timeline; the alert, the dashboard's
  * calls and the digest. Only the scheduler's side is played by the test: it signs the bodies as each scheduler does.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { callsOverview } from "~/features/meetings/index.server";
+import { callsOverview, pruneSchedulerEvents, SCHEDULER_EVENTS_RETENTION_DAYS } from "~/features/meetings/index.server";
+import worker from "../../server";
 import { personRef } from "~/features/meetings/person-ref.server";
 import { FOLLOW_UP_AFTER_CALL_MS } from "~/features/meetings/meetings.server";
 import { sendDigestIfDue } from "~/features/alerts/index.server";
@@ -456,5 +457,42 @@ describe("where the team sees calls", () => {
     const payload = JSON.parse(row!.payload) as { calls: { email: string }[] };
     expect(payload.calls.map((c) => c.email)).toContain(today.email);
     expect(payload.calls.map((c) => c.email)).not.toContain(tomorrow.email);
+  });
+});
+
+describe("the raw events' retention", () => {
+  const DAY = 86_400_000;
+
+  it("the cron deletes the events received more than 30 days ago, in bounded rounds; meetings and younger events stay", async () => {
+    expect(SCHEDULER_EVENTS_RETENTION_DAYS).toBe(30);
+    const now = Date.now();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const ages = { old1: 31, old2: 45, old3: 400, young: 29 };
+    await env.DB.batch(
+      Object.entries(ages).map(([name, days]) =>
+        env.DB.prepare("INSERT INTO scheduler_events (id, meeting_id, run, received_at) VALUES (?1, ?2, 'run', ?3)").bind(
+          `ret-${tag}-${name}`,
+          `meeting-${tag}`,
+          now - days * DAY,
+        ),
+      ),
+    );
+    const left = async () =>
+      (await all<{ id: string }>("SELECT id FROM scheduler_events WHERE id LIKE ?1 ORDER BY id", `ret-${tag}-%`)).map((r) =>
+        r.id.replace(`ret-${tag}-`, ""),
+      );
+    // Bounded: one round of two rows takes the two oldest.
+    expect(await pruneSchedulerEvents(env, now, { rounds: 1, batch: 2 })).toBeGreaterThanOrEqual(2);
+    expect(await left()).not.toContain("old3");
+
+    // A booking's own claim, made now, is kept through the cron's run.
+    const b = booking();
+    expect((await sendCal("BOOKING_CREATED", b)).status).toBe(200);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *", scheduledTime: now }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await left()).toEqual(["young"]);
+    expect(await meetingsOf(b.email)).toHaveLength(1);
+    expect(await all("SELECT id FROM scheduler_events WHERE id LIKE ?1", `cal-com:${b.uid}:%`)).toHaveLength(1);
   });
 });

@@ -2,7 +2,9 @@
  * Follow-up sequences (ADR 0024): the two shipped sequences exist and are off; a form whose notice names follow-up
  * emails enrols its submitter once (never an address that unsubscribed); the cron's engine sends each due step once
  * (two runs at once, a lost D1 answer), and skips with its reason a step whose person booked a call, was handled or
- * unsubscribed; the daily cap defers a step; a step's merge fields are checked and its values escaped.
+ * unsubscribed, or whose address is on the broadcasts' suppression list; the daily cap defers a step; a step's merge
+ * fields are checked and its values escaped. A cancelled call enrols the people whose consent allows it, and a new
+ * booking ends those emails; an address that unsubscribed or was erased is never enrolled again (its keyed hash).
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
@@ -11,6 +13,7 @@ import { fillMergeFields, sequenceStepSchema, unknownMergeFields } from "~/featu
 import { runSequences, sequenceEmails } from "~/features/sequences/index.server";
 import { unsubscribeUrl } from "~/lib/list-unsubscribe.server";
 import { calComBody, calComHeaders } from "../scheduler-signing";
+import { SAME_ORIGIN, signedInAdmin } from "./admin-helpers";
 import { all, envLosingAnswers, postForm, recordingEnv, request } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -304,5 +307,160 @@ describe("the engine", () => {
     await runSequences(recordingEnv().env, at + 25 * HOUR);
     expect((await records(second))[0]).toMatchObject({ outcome: "sent" });
     expect(await stepEmails(p.email)).toHaveLength(2);
+  });
+});
+
+describe("the suppression list", () => {
+  it("a suppressed address (a hard bounce or a complaint) gets no step: skipped with its reason; another address is sent", async () => {
+    const seq = await sequence();
+    const [bounced, fine] = [await person(), await person()];
+    const at = Date.now();
+    const [b, f] = [await enrol(seq, bounced.id, at - 1000), await enrol(seq, fine.id, at - 1000)];
+    await env.DB.prepare("INSERT INTO email_suppressions (email, reason, detail, created_at) VALUES (?1, 'hard-bounce', NULL, 0)")
+      .bind(bounced.email)
+      .run();
+    const rec = recordingEnv();
+    await runSequences(rec.env, at);
+    expect(await records(b)).toEqual([{ step: 0, outcome: "skipped", reason: "suppressed", outbox_id: null }]);
+    expect(await enrolment(b)).toMatchObject({ state: "exited", stopped_reason: "suppressed" });
+    expect(await stepEmails(bounced.email)).toEqual([]);
+    expect(await queuedTo(rec.messages, bounced.email)).toEqual([]);
+    expect((await records(f))[0]).toMatchObject({ outcome: "sent" });
+    expect(await queuedTo(rec.messages, fine.email)).toHaveLength(1);
+  });
+});
+
+const premiumRequest = (email: string) => ({
+  firstName: "Grace",
+  email,
+  company: "Hopper Apps",
+  accessTiming: "this-week",
+  redirectTo: "/playbooks",
+});
+
+/** A signed Cal.com event for the address, through the worker. */
+async function calEvent(trigger: "BOOKING_CREATED" | "BOOKING_CANCELLED", bookingUid: string, email: string, at: number) {
+  const start = at + 48 * HOUR;
+  const body = calComBody(trigger, {
+    uid: bookingUid,
+    email,
+    start: new Date(start).toISOString(),
+    end: new Date(start + HOUR / 2).toISOString(),
+    at: new Date(at).toISOString(),
+  });
+  const res = await request("/hooks/scheduler/cal-com", {
+    method: "POST",
+    body,
+    headers: await calComHeaders(env.CAL_COM_WEBHOOK_SECRET!, body),
+  });
+  expect(res.status).toBe(200);
+}
+
+const enrolmentsOf = (email: string, sequenceId: string) =>
+  all<{ id: string; due_at: number; enrolled_at: number; state: string }>(
+    `SELECT e.id, e.due_at, e.enrolled_at, e.state FROM sequence_enrolments e JOIN people p ON p.id = e.person_id
+     WHERE p.email = ?1 AND e.sequence_id = ?2`,
+    email,
+    sequenceId,
+  );
+
+describe("the cancelled-call trigger", () => {
+  it("a cancelled call enrols a person who gave their address on a follow-up form, once; a new booking ends it", async () => {
+    const seq = await sequence("call-cancelled");
+    const [stays, rebooks] = [`cancel-${uid()}@example.com`, `rebook-${uid()}@example.com`];
+    for (const email of [stays, rebooks])
+      expect((await postForm("/playbooks/premium", premiumRequest(email), { testEnv: recordingEnv().env })).status).toBe(302);
+    const t0 = Date.now();
+    for (const email of [stays, rebooks]) {
+      const booking = `cal-${uid()}`;
+      await calEvent("BOOKING_CREATED", booking, email, t0 - 60_000);
+      expect(await enrolmentsOf(email, seq)).toEqual([]);
+      // Sent twice: one enrolment.
+      await calEvent("BOOKING_CANCELLED", booking, email, t0 - 30_000);
+      await calEvent("BOOKING_CANCELLED", booking, email, t0 - 30_000);
+    }
+    for (const email of [stays, rebooks]) {
+      const rows = await enrolmentsOf(email, seq);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ state: "active" });
+      expect(rows[0]!.due_at - rows[0]!.enrolled_at).toBe(24 * HOUR);
+    }
+    // The booking made them Contacted: a cancelled call's emails still go to them.
+    const [status] = await all<{ status: string }>("SELECT status FROM people WHERE email = ?1", stays);
+    expect(status!.status).toBe("contacted");
+
+    await calEvent("BOOKING_CREATED", `cal-${uid()}`, rebooks, t0);
+    const rec = recordingEnv();
+    const due = Math.max(...(await Promise.all([stays, rebooks].map((e) => enrolmentsOf(e, seq)))).flat().map((e) => e.due_at));
+    await runSequences(rec.env, due);
+    const [kept] = await enrolmentsOf(stays, seq);
+    expect((await records(kept!.id))[0]).toMatchObject({ step: 0, outcome: "sent" });
+    expect(await queuedTo(rec.messages, stays)).toHaveLength(1);
+    const [ended] = await enrolmentsOf(rebooks, seq);
+    expect(await records(ended!.id)).toEqual([{ step: 0, outcome: "skipped", reason: "call booked", outbox_id: null }]);
+    expect(await enrolment(ended!.id)).toMatchObject({ state: "exited", stopped_reason: "call booked" });
+    expect(await queuedTo(rec.messages, rebooks)).toEqual([]);
+  });
+
+  it("an address that came only from the scheduler is not enrolled (its page names no follow-up emails)", async () => {
+    const seq = await sequence("call-cancelled");
+    const email = `scheduler-only-${uid()}@example.com`;
+    const booking = `cal-${uid()}`;
+    await calEvent("BOOKING_CREATED", booking, email, Date.now() - 60_000);
+    await calEvent("BOOKING_CANCELLED", booking, email, Date.now() - 30_000);
+    expect(await all("SELECT id FROM people WHERE email = ?1", email)).toHaveLength(1);
+    expect(await enrolmentsOf(email, seq)).toEqual([]);
+  });
+});
+
+describe("never enrolled again", () => {
+  it("a person who was enrolled and erased gives their address on a form again: they are stored, not enrolled", async () => {
+    const seq = await sequence("premium");
+    const email = `erased-${uid()}@example.com`;
+    const other = `fresh-${uid()}@example.com`;
+    expect((await postForm("/playbooks/premium", premiumRequest(email), { testEnv: recordingEnv().env })).status).toBe(302);
+    expect(await enrolmentsOf(email, seq)).toHaveLength(1);
+
+    const admin = await signedInAdmin();
+    const erase = await postForm(
+      "/admin/privacy",
+      { intent: "erase", email: ` ${email.toUpperCase()}`, requestId: crypto.randomUUID(), confirm: "yes" },
+      { cookie: admin.cookie, headers: SAME_ORIGIN },
+    );
+    expect(erase.status).toBe(302);
+    expect(await all("SELECT id FROM people WHERE email = ?1", email)).toEqual([]);
+    const blocks = await all<{ hash: string; reason: string }>("SELECT hash, reason FROM sequence_address_blocks WHERE reason = 'erased'");
+    expect(blocks.length).toBeGreaterThan(0);
+    // The hash names no address.
+    for (const b of blocks) expect(b.hash).toMatch(/^[0-9a-f]{64}$/);
+
+    for (const address of [email, other])
+      expect((await postForm("/playbooks/premium", premiumRequest(address), { testEnv: recordingEnv().env })).status).toBe(302);
+    expect(await all("SELECT id FROM people WHERE email = ?1", email)).toHaveLength(1);
+    expect(await enrolmentsOf(email, seq)).toEqual([]);
+    expect(await enrolmentsOf(other, seq)).toHaveLength(1);
+  });
+
+  it("a person who left the follow-up emails and was then erased is still never enrolled again", async () => {
+    const seq = await sequence("premium");
+    const email = `left-then-erased-${uid()}@example.com`;
+    expect((await postForm("/playbooks/premium", premiumRequest(email), { testEnv: recordingEnv().env })).status).toBe(302);
+    const link = new URL(await unsubscribeUrl(env, "follow-up", email));
+    const res = await request(link.pathname, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(res.status).toBeLessThan(400);
+    // The unsubscribe row goes with the erasure below (done directly: the route is tested above); the hash stays.
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM sequence_unsubscribes WHERE email = ?1").bind(email),
+      env.DB.prepare("DELETE FROM sequence_enrolments WHERE person_id IN (SELECT id FROM people WHERE email = ?1)").bind(email),
+      env.DB.prepare("DELETE FROM people WHERE email = ?1").bind(email),
+    ]);
+    expect(await all("SELECT hash FROM sequence_address_blocks WHERE reason = 'unsubscribed'")).not.toEqual([]);
+    expect((await postForm("/playbooks/premium", premiumRequest(email), { testEnv: recordingEnv().env })).status).toBe(302);
+    expect(await enrolmentsOf(email, seq)).toEqual([]);
   });
 });

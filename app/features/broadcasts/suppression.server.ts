@@ -25,6 +25,21 @@ export async function isSuppressed(env: Pick<Env, "DB">, email: string): Promise
   return row !== null;
 }
 
+/**
+ * The batch form of `isSuppressed`, for a sender that checks many addresses in one D1 round trip: the statement
+ * (for the sender's own `batch()`, one bound parameter whatever the count) and the reading of its result, the
+ * suppressed addresses among them (normalised).
+ */
+export function suppressedAmongStatement(d1: D1Database, emails: readonly string[]): D1PreparedStatement {
+  return d1
+    .prepare("SELECT email FROM email_suppressions WHERE email IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify([...new Set(emails.map(normalise))]));
+}
+
+export function suppressedAmong(result: D1Result | undefined): Set<string> {
+  return new Set(((result?.results ?? []) as { email: string }[]).map((r) => r.email));
+}
+
 /** The address's suppression, for the person page. */
 export async function suppressionOf(env: Pick<Env, "DB">, email: string): Promise<Suppression | null> {
   const row = await getDb(env as Env)

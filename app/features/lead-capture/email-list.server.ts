@@ -22,7 +22,7 @@ import type { EmailList } from "~/lib/email-lists";
 import { isUniqueViolation } from "~/lib/unique.server";
 import { newsletterAlreadySubscribedEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from "./newsletter.emails";
 import { waitlistConfirmationEmail } from "./waitlist.emails";
-import { SEQUENCE_STEP_KIND } from "~/features/sequences/index.server";
+import { blockedAddressStatement, SEQUENCE_STEP_KIND } from "~/features/sequences/index.server";
 
 export type JoinResult = { status: "joined"; outboxIds: string[]; queued: boolean } | { status: "already-joined" };
 
@@ -128,6 +128,8 @@ export async function unsubscribeFromList(env: Env, list: EmailList, email: stri
   const kinds = LIST_KINDS[list];
   const [changed] = await d1.batch([
     member,
+    // Leaving the follow-up emails is for good: a keyed hash of the address outlives an erasure (ADR 0024).
+    ...(list === "follow-up" ? [await blockedAddressStatement(env, email, "unsubscribed", now)] : []),
     d1
       .prepare("UPDATE consents SET withdrawn_at = ?3 WHERE email = lower(trim(?1)) AND list = ?2 AND withdrawn_at IS NULL")
       .bind(email, list, now),

@@ -2,3 +2,4 @@
 export { receiveSchedulerWebhook } from "./webhook.server";
 export { callsBetween, callsOverview, type Call, type CallsOverview } from "./calls.server";
 export { knownVisitor, type KnownVisitor } from "./prefill.server";
+export { pruneSchedulerEvents, SCHEDULER_EVENTS_RETENTION_DAYS } from "./events-retention.server";

@@ -14,7 +14,9 @@
  *    - the timeline entry ("Call booked / rescheduled / cancelled");
  *    - booked or rescheduled: a New person becomes Contacted ("call booked"), and the due date moves to a day after
  *      the call ("send the follow-up"); the `meeting.booked` alert goes to the subscribed destinations;
- *    - cancelled: the person is due again a day later ("call cancelled: get back in touch").
+ *    - cancelled: the person is due again a day later ("call cancelled: get back in touch"), and joins the enabled
+ *      sequences of the cancelled-call trigger when their consent allows (app/features/sequences: a new booking
+ *      ends those emails at send time, as any booking does).
  *
  * Statement ids are made once per request, and every insert is ON CONFLICT DO NOTHING: a batch retried after a
  * transient error (its answer lost) writes nothing twice.
@@ -22,6 +24,7 @@
 import type { SchedulerProvider } from "~/db/schema";
 import { alertDeliveriesStatement, returnedIds } from "~/email/events.server";
 import { enqueueOutbox } from "~/email/outbox.server";
+import { cancelledCallEnrolmentStatement } from "~/features/sequences/index.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
 import { readPersonRef } from "./person-ref.server";
 import type { SchedulerEvent } from "./scheduler.server";
@@ -168,6 +171,18 @@ export async function applySchedulerEvent(env: Env, event: SchedulerEvent, now =
       ...numbered({ 1: booked ? 1 : 0, 2: due, 3: now, 8: claimId, 9: run }),
     ),
   ];
+  // A cancellation (this event's claim, so once per event): the person's cancelled-call sequences.
+  if (!booked)
+    statements.push(
+      await cancelledCallEnrolmentStatement(
+        env,
+        [event.email, ...(ref ? [ref.email] : [])],
+        now,
+        `${run}:cancelled`,
+        "SELECT person_id FROM meetings WHERE id = (SELECT meeting_id FROM scheduler_events WHERE id = ?5 AND run = ?6)",
+        [claimId, run],
+      ),
+    );
   const alerts = booked
     ? alertDeliveriesStatement(
         db,

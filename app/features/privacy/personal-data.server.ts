@@ -246,6 +246,8 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
     "The team's alert destinations (Slack or webhook URLs); name is the destination's name. The events sent to them are email_outbox rows, covered above.",
   team_settings: "The team's digest settings and admin session limits; updated_by is the admin who saved them.",
   sequences: "The follow-up sequences the team declares; name is the sequence's name.",
+  sequence_address_blocks:
+    "Addresses that left the follow-up emails or were erased, as a keyed hash only (HMAC-SHA256 under a purpose key derived from the site's secret, ADR 0024): it cannot be turned back into the address, and it stays after the erasure on purpose, so that a person who asked to be erased or to get no more follow-up emails is never enrolled again when they give their address on a form later (the erasure writes it). It holds nothing else about them: the reason and when.",
   broadcasts:
     "Newsletter broadcasts (content and audience rules); created_by is the admin who made one. Each recipient's email is an email_outbox row, covered above.",
   d1_migrations: "Wrangler's record of the applied migrations (name is a migration's file name).",

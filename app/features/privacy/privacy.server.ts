@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { auditStatement, emailHash, type Actor, type AuditAction } from "~/lib/audit.server";
 import { PRIVACY_PATH } from "~/lib/paths";
 import { redirectWithToast } from "~/lib/toast.server";
+import { blockedAddressStatement } from "~/features/sequences/index.server";
 import { PERSONAL_DATA } from "./personal-data.server";
 import { PRIVACY_MESSAGES as M } from "./privacy.messages";
 import { exportSchema, privacyActionSchema, type PrivacyIntent } from "./privacy.schema";
@@ -115,7 +116,9 @@ export async function erasePersonalData(env: Env, email: string, requestId: stri
       )
       .bind(email),
   );
-  const [, ...results] = await db.batch([entry, ...statements]);
+  // Last: the address's keyed hash, so the erased person is never enrolled in follow-up emails again (ADR 0024).
+  const block = await blockedAddressStatement(env, email, "erased", Date.now());
+  const [, ...results] = await db.batch([entry, ...statements, block]);
   const erased: Erased = { deleted: 0, anonymised: 0 };
   PERSONAL_DATA.forEach((t, i) => {
     erased[t.erase === "delete" ? "deleted" : "anonymised"] += results[i]!.meta.changes;

@@ -13,6 +13,8 @@ import { greetingName } from "~/email/template";
 import { HOUR_MS } from "./enrol.server";
 import { fillMergeFields } from "./merge";
 import { SEQUENCE_STEP_KIND } from "./sequence.emails";
+import type { SequenceTrigger } from "~/db/schema";
+import { suppressedAmong, suppressedAmongStatement } from "~/features/broadcasts/index.server";
 
 /** Steps per run: 4 statements each in the run's one batch (see docs/speed.md). */
 export const SEQUENCE_BATCH = 100;
@@ -22,8 +24,8 @@ export const SEQUENCE_DAILY_CAP = 1;
 const CAP_RETRY_MS = HOUR_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-export type ExitReason = "call booked" | "contacted or later" | "lost" | "unsubscribed" | "erased";
-type Block = ExitReason | "daily cap" | null;
+export type ExitReason = "call booked" | "contacted or later" | "lost" | "unsubscribed" | "erased" | "suppressed";
+export type Block = ExitReason | "daily cap" | null;
 
 interface DueStep {
   id: string;
@@ -31,43 +33,93 @@ interface DueStep {
   next_step: number;
   due_at: number;
   steps: string;
+  trigger: SequenceTrigger;
   email: string | null;
   name: string | null;
   app: string | null;
 }
 
+/** What the send-time check knows of a person (`marketingBlocks`); `blockFor` turns it into a step's block. */
+export interface Standing {
+  erased: boolean;
+  unsubscribed: boolean;
+  /** On the broadcasts' suppression list (a hard bounce or a complaint): no marketing email goes to the address. */
+  suppressed: boolean;
+  booked: boolean;
+  status: string | null;
+  sentToday: number;
+}
+
 /**
- * The send-time check, the one place that says whether a person may get a follow-up email now (add a suppression
- * list here): an exit reason, "daily cap" (try later), or null. One query for all the people of a run.
+ * The statuses a sequence's people may have and still get its emails. A booking makes a New person Contacted, so
+ * the people of a cancelled call are Contacted already: that sequence stops at Qualified or later (or Lost).
  */
-export async function marketingBlocks(d1: D1Database, personIds: string[], at: number): Promise<Map<string, Block>> {
-  const { results } = await d1
-    .prepare(
-      `SELECT j.value AS id, p.id IS NULL AS erased, p.status,
+const OPEN_STATUSES: Record<SequenceTrigger, readonly string[]> = {
+  onboarding: ["new"],
+  "lead-magnet": ["new"],
+  premium: ["new"],
+  "call-cancelled": ["new", "contacted"],
+};
+
+const ERASED: Standing = { erased: true, unsubscribed: false, suppressed: false, booked: false, status: null, sentToday: 0 };
+
+/** A step's block for a person in a sequence of this trigger: an exit reason, "daily cap" (try later), or null. */
+export function blockFor(standing: Standing | undefined, trigger: SequenceTrigger): Block {
+  const s = standing ?? ERASED;
+  if (s.erased) return "erased";
+  if (s.unsubscribed) return "unsubscribed";
+  if (s.suppressed) return "suppressed";
+  if (s.booked) return "call booked";
+  if (s.status === "lost") return "lost";
+  if (!OPEN_STATUSES[trigger].includes(s.status ?? "")) return "contacted or later";
+  return s.sentToday >= SEQUENCE_DAILY_CAP ? "daily cap" : null;
+}
+
+/**
+ * The send-time check, the one place that says whether a person may get a follow-up email now: erased,
+ * unsubscribed, suppressed (the broadcasts' suppression list, through its batch form), a call booked, the status,
+ * the daily cap. One D1 round trip for all the people of a run (two reads side by side).
+ */
+export async function marketingBlocks(
+  d1: D1Database,
+  people: readonly { id: string; email: string | null }[],
+  at: number,
+): Promise<Map<string, Standing>> {
+  // Side by side (not a batch: a read needs no transaction, and the run's one batch is its write).
+  const [standing, suppressed] = await Promise.all([
+    d1
+      .prepare(
+        `SELECT j.value AS id, p.id IS NULL AS erased, p.status,
          EXISTS (SELECT 1 FROM meetings m WHERE m.person_id = j.value AND m.status <> 'cancelled') AS booked,
          EXISTS (SELECT 1 FROM sequence_unsubscribes u WHERE u.email = p.email) AS unsubscribed,
          (SELECT count(*) FROM sequence_step_records r JOIN sequence_enrolments e ON e.id = r.enrolment_id
            WHERE e.person_id = j.value AND r.outcome = 'sent' AND r.at > ?2) AS sent_today
        FROM json_each(?1) j LEFT JOIN people p ON p.id = j.value`,
-    )
-    .bind(JSON.stringify([...new Set(personIds)]), at - DAY_MS)
-    .all<{ id: string; erased: number; status: string | null; booked: number; unsubscribed: number; sent_today: number }>();
+      )
+      .bind(JSON.stringify([...new Set(people.map((p) => p.id))]), at - DAY_MS)
+      .all(),
+    suppressedAmongStatement(
+      d1,
+      people.flatMap((p) => (p.email ? [p.email] : [])),
+    ).all(),
+  ]);
+  const suppressedEmails = suppressedAmong(suppressed);
+  const emailOf = new Map(people.map((p) => [p.id, p.email?.trim().toLowerCase() ?? null]));
+  type Row = { id: string; erased: number; status: string | null; booked: number; unsubscribed: number; sent_today: number };
   return new Map(
-    results.map((r) => {
-      const block: Block = r.erased
-        ? "erased"
-        : r.unsubscribed
-          ? "unsubscribed"
-          : r.booked
-            ? "call booked"
-            : r.status === "lost"
-              ? "lost"
-              : r.status !== "new"
-                ? "contacted or later"
-                : r.sent_today >= SEQUENCE_DAILY_CAP
-                  ? "daily cap"
-                  : null;
-      return [r.id, block];
+    (standing.results as Row[]).map((r) => {
+      const email = emailOf.get(r.id);
+      return [
+        r.id,
+        {
+          erased: r.erased === 1,
+          unsubscribed: r.unsubscribed === 1,
+          suppressed: email ? suppressedEmails.has(email) : false,
+          booked: r.booked === 1,
+          status: r.status,
+          sentToday: r.sent_today,
+        },
+      ];
     }),
   );
 }
@@ -83,7 +135,7 @@ export async function runSequences(env: Env, at: number, limit = SEQUENCE_BATCH)
   const d1 = env.DB;
   const { results: due } = await d1
     .prepare(
-      `SELECT e.id, e.person_id, e.next_step, e.due_at, s.steps, p.email, p.name, p.app
+      `SELECT e.id, e.person_id, e.next_step, e.due_at, s.steps, s.trigger, p.email, p.name, p.app
        FROM sequence_enrolments e JOIN sequences s ON s.id = e.sequence_id LEFT JOIN people p ON p.id = e.person_id
        WHERE e.state = 'active' AND e.due_at <= ?1 AND s.enabled = 1 ORDER BY e.due_at LIMIT ?2`,
     )
@@ -91,9 +143,9 @@ export async function runSequences(env: Env, at: number, limit = SEQUENCE_BATCH)
     .all<DueStep>();
   const run: SequenceRun = { sent: 0, skipped: 0, deferred: 0 };
   if (due.length === 0) return run;
-  const blocks = await marketingBlocks(
+  const standings = await marketingBlocks(
     d1,
-    due.map((d) => d.person_id),
+    due.map((d) => ({ id: d.person_id, email: d.email })),
     at,
   );
   const bookingLink = `${env.SITE_URL.replace(/\/+$/, "")}/call-booking`;
@@ -104,7 +156,7 @@ export async function runSequences(env: Env, at: number, limit = SEQUENCE_BATCH)
   for (const d of due) {
     const steps = JSON.parse(d.steps) as { subject: string; body: string; delayHours: number }[];
     const step = steps[d.next_step];
-    let block = blocks.has(d.person_id) ? blocks.get(d.person_id)! : "erased";
+    let block = blockFor(standings.get(d.person_id), d.trigger);
     if (block === null && sentTo.has(d.person_id)) block = "daily cap";
     if (block === "daily cap") {
       statements.push(

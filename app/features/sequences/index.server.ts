@@ -1,4 +1,4 @@
 /** The follow-up sequences (ADR 0024): enrolment in a form's batch, the cron's engine, the step email. */
-export { enrolmentStatement } from "./enrol.server";
-export { marketingBlocks, runSequences, SEQUENCE_BATCH, SEQUENCE_DAILY_CAP, type SequenceRun } from "./engine.server";
+export { blockedAddressStatement, cancelledCallEnrolmentStatement, enrolmentStatement } from "./enrol.server";
+export { blockFor, marketingBlocks, runSequences, SEQUENCE_BATCH, SEQUENCE_DAILY_CAP, type SequenceRun } from "./engine.server";
 export { sequenceEmails, SEQUENCE_STEP_KIND } from "./sequence.emails";

@@ -117,7 +117,7 @@ export async function storeAndNotify(env: Env, write: StoreAndNotify, delays: re
   const newPersonId = crypto.randomUUID();
   const eventKey = crypto.randomUUID();
   const events = [...(write.person ? personEvents(write.person, newPersonId) : []), ...(write.events ?? [])];
-  const enrolment = write.person ? enrolmentStatement(env.DB, write.person.form, write.person.email, at, guard, eventKey) : null;
+  const enrolment = write.person ? await enrolmentStatement(env, write.person.form, write.person.email, at, guard, eventKey) : null;
   const perDraft = perDraftOutbox(write.drafts, write.onlyIfChanged ?? false);
   // An earlier write of this request (onboarding's fallback to a new row) may have recorded the claim already.
   const stamp = write.stamp && !write.stamp.used ? write.stamp : null;
