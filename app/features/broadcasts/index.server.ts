@@ -9,3 +9,13 @@ export { isSuppressed } from "./suppression.server";
 /** The queue tasks delivery runs for broadcasts (DeliverySetup.tasks). */
 export const broadcastsTasks = { [FANOUT_TASK]: runFanoutTask } as const;
 export { readCappedBody, receiveEmailEvents } from "./email-events.server";
+export {
+  broadcastEditorAction,
+  broadcastPage,
+  broadcastSendAction,
+  broadcastsListPage,
+  isSendIntent,
+  type BroadcastActionData,
+} from "./broadcasts-admin.server";
+export { PREVIEW_POLICY, previewEmail } from "./broadcast-preview.server";
+export { getBroadcast } from "./broadcasts.server";
