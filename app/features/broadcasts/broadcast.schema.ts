@@ -38,9 +38,15 @@ export const broadcastSchema = z
     webVersion: checkboxField,
     ...segmentShape,
   })
+  // Said with the other fields' messages (so it runs when they have some): a post's body needs the post.
+  .superRefine(
+    (v, ctx) => {
+      if (v.source === "post" && !v.postId) ctx.addIssue({ code: "custom", path: ["postId"], message: M.postRequired });
+    },
+    { when: (p) => typeof p.value === "object" && p.value !== null },
+  )
+  // A written body needs sections; a post's body is the post's (the editor's values are then left unchecked).
   .superRefine((v, ctx) => {
-    if (v.source === "post" && !v.postId) ctx.addIssue({ code: "custom", path: ["postId"], message: M.postRequired });
-    // A written body needs sections; a post's body is the post's (the editor's values are then left unchecked).
     if (v.source === "written") contentRules({ mustBeJson: M.bodyRequired })(v, ctx);
   })
   .transform(storedContent);
