@@ -51,7 +51,7 @@ describe.each(modes)("broadcasts $name", ({ js }) => {
       await page.getByLabel("Subject").fill(subject);
       await page.getByLabel("Preheader").fill("Ten founders on pricing");
       await page.getByLabel("From a blog post").check();
-      await page.getByLabel("Blog post").selectOption({ label: title });
+      await page.getByLabel("Blog post", { exact: true }).selectOption({ label: title });
       await page.getByLabel("Campaign").fill(campaign);
       await page.getByRole("button", { name: "Count" }).click();
       await page.getByTestId("audience-count").getByText("3", { exact: true }).waitFor();
