@@ -47,7 +47,9 @@ export const broadcastSchema = z
   )
   // A written body needs sections; a post's body is the post's (the editor's values are then left unchecked).
   .superRefine((v, ctx) => {
-    if (v.source === "written") contentRules({ mustBeJson: M.bodyRequired })(v, ctx);
+    if (v.source !== "written") return;
+    if (v.contentMode === "blocks" && !v.sections?.length) ctx.addIssue({ code: "custom", path: ["content"], message: M.bodyRequired });
+    else contentRules({ mustBeJson: M.bodyRequired })(v, ctx);
   })
   .transform(storedContent);
 
