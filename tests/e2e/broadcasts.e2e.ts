@@ -66,7 +66,7 @@ describe.each(modes)("broadcasts $name", ({ js }) => {
       // The preview: the pipeline's email in frames at a phone's and a desktop's width.
       for (const [name, width] of [
         ["phone", 375],
-        ["desktop", 680],
+        ["desktop", 640],
       ] as const) {
         const frame = page.locator(`iframe[title="The email at ${name} width"]`);
         expect(await frame.getAttribute("width")).toBe(String(width));
