@@ -74,12 +74,15 @@ export function withSecurityHeaders(
   // Responses from fetch() or Response.redirect() can have immutable headers.
   const res = new Response(response.body, response);
   const h = res.headers;
-  // An uploaded image (/media/{key}) keeps its own policy, stricter than a page's: it allows nothing and sandboxes.
-  const ownPolicy = pathname.startsWith("/media/") && h.has("Content-Security-Policy");
+  // An uploaded image (/media/{key}) keeps its own policy, stricter than a page's: it allows nothing and sandboxes. So
+  // does a response that sandboxes itself (an email's preview, shown in a frame of the site's own admin page).
+  const policy = h.get("Content-Security-Policy") ?? "";
+  const sandboxed = /(^|;\s*)sandbox(;|$)/.test(policy);
+  const ownPolicy = (pathname.startsWith("/media/") && policy !== "") || sandboxed;
   if (!ownPolicy) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, pageCspExtras(pathname)));
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  h.set("X-Frame-Options", "DENY");
+  h.set("X-Frame-Options", sandboxed && policy.includes("frame-ancestors 'self'") ? "SAMEORIGIN" : "DENY");
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (env.SITE_URL.startsWith("https://")) {
     h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -382,6 +382,15 @@ export async function emailWithSubject(recipient: string, subject: string): Prom
   );
 }
 
+/** Every email the site has printed so far to `recipient` with this subject (EMAIL_TRANSPORT=log), oldest first. */
+export function emailsWithSubject(recipient: string, subject: string): string[] {
+  const file = join(stateDir, "server.log");
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("[email:log] ")
+    .filter((e) => e.startsWith(`to=${recipient} subject=${JSON.stringify(subject)}`));
+}
+
 /** A download's content as text: read through Playwright, since the worker's browser is a server it connects to. */
 export async function downloadedText(download: Download): Promise<string> {
   const chunks: Buffer[] = [];

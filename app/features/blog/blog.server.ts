@@ -89,3 +89,13 @@ export async function postForNewsletter(env: Env, id: string) {
     .get();
   return post ?? null;
 }
+
+/** The published posts a broadcast can be made from (the broadcast editor's choice), newest first. */
+export async function postsForNewsletter(env: Env) {
+  return getDb(env)
+    .select({ id: blogs.id, title: blogs.title, publishedAt: blogs.publishedAt })
+    .from(blogs)
+    .where(published)
+    .orderBy(desc(blogs.publishedAt))
+    .limit(200);
+}

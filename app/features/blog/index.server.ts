@@ -1,3 +1,3 @@
 /** The blog's public module (server only): its admin resource's server half. */
 export { blogsServer } from "./blog.resource.server";
-export { postForNewsletter } from "./blog.server";
+export { postForNewsletter, postsForNewsletter } from "./blog.server";

@@ -68,6 +68,17 @@ export const broadcastEmail = defineEmailTemplate<BroadcastPayload>({
     ].join("\n"),
 });
 
+/**
+ * A test of a broadcast, to the signed-in admin who asked: the same email (list headers, footer and all), its content
+ * made when the test was asked for, so it has no send-time check (the admin need not be a subscriber).
+ */
+export const broadcastTestEmail = defineEmailTemplate<BroadcastPayload>({
+  ...broadcastEmail,
+  kind: "broadcast-test",
+  subject: (p) => `[Test] ${p.subject}`,
+  prepare: undefined,
+});
+
 /** To the admin who scheduled a broadcast that was not sent: nobody was in its audience at its time. */
 export const broadcastNotSentEmail = defineEmailTemplate({
   kind: "broadcast-not-sent",
@@ -92,4 +103,4 @@ export const broadcastNotSentEmail = defineEmailTemplate({
   campaignLinks: false,
 });
 
-export const broadcastsEmails = [broadcastEmail, broadcastNotSentEmail];
+export const broadcastsEmails = [broadcastEmail, broadcastTestEmail, broadcastNotSentEmail];

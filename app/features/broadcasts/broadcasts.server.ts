@@ -88,6 +88,27 @@ export async function createBroadcast(env: Env, draft: BroadcastDraft, actor: Ac
   return id;
 }
 
+export type UpdateResult = "updated" | "not-a-draft";
+
+/** A draft's new content and audience, with its audit entry; refused once it is scheduled or sending (a guarded UPDATE). */
+export async function updateBroadcast(env: Env, id: string, draft: BroadcastDraft, actor: Actor): Promise<UpdateResult> {
+  const db = getDb(env);
+  const guard = and(eq(broadcasts.id, id), eq(broadcasts.status, "draft"))!;
+  const [, changed] = await db.batch([
+    auditEntry(
+      db,
+      { action: "broadcasts.update", actor, resource: "broadcasts", recordId: id },
+      sql`EXISTS (SELECT 1 FROM ${broadcasts} WHERE ${guard})`,
+    ),
+    db
+      .update(broadcasts)
+      .set({ ...draft, segment: cleanSegment(draft.segment), updatedAt: new Date() })
+      .where(guard)
+      .returning({ id: broadcasts.id }),
+  ]);
+  return changed.length > 0 ? "updated" : "not-a-draft";
+}
+
 export async function getBroadcast(env: Env, id: string): Promise<BroadcastRow | null> {
   return (await getDb(env).select().from(broadcasts).where(eq(broadcasts.id, id)).get()) ?? null;
 }

@@ -23,3 +23,13 @@ export {
   type LiftSuppressionData,
   type PersonNewsletter,
 } from "./person-newsletter.server";
+export {
+  broadcastEditorAction,
+  broadcastPage,
+  broadcastSendAction,
+  broadcastsListPage,
+  isSendIntent,
+  type BroadcastActionData,
+} from "./broadcasts-admin.server";
+export { PREVIEW_POLICY, previewEmail } from "./broadcast-preview.server";
+export { getBroadcast } from "./broadcasts.server";

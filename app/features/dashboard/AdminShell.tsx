@@ -16,6 +16,7 @@ const adminTabs = [
   { to: "/admin/dashboard/lead-finder", label: "Lead Finder" },
   { to: "/admin/dashboard/leads", label: "Leads" },
   { to: "/admin/insights", label: "Insights" },
+  { to: "/admin/broadcasts", label: "Broadcasts" },
   { to: "/admin/dashboard/outbox", label: "Email outbox" },
   { to: "/admin/audit", label: "Audit" },
   { to: "/admin/privacy", label: "Privacy" },
