@@ -54,7 +54,8 @@ function Counts({ counts }: { counts: SequencePageData["counts"] }) {
         <ul className="mt-1 space-y-1 text-sm" aria-label="Exits by reason">
           {counts.exits.map((e) => (
             <li key={e.reason} data-testid="sequence-exit">
-              <span className="font-semibold">{e.count}</span> {e.reason}
+              <span className="font-semibold">{e.count}</span>
+              {` ${e.reason}`}
             </li>
           ))}
         </ul>
