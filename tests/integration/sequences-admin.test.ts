@@ -208,9 +208,9 @@ describe("preview and test", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('data-testid="sequence-preview-subject">Hello Grace<');
-    // The email as its recipient gets it, in the frame: the app's name as text, never a link or a tag.
-    expect(html).toContain("Evil xhttps://evil.example &amp;lt;b&amp;gt;app&amp;lt;/b&amp;gt;");
-    expect(html).not.toContain("href=&quot;https://evil.example");
+    // The email as its recipient gets it: the app's name as text, never a link or a tag.
+    expect(html).toContain('<strong class="font-semibold text-ink">Evil xhttps://evil.example &lt;b&gt;app&lt;/b&gt;</strong>');
+    expect(html).not.toContain('href="https://evil.example');
     expect(html).toContain("http://localhost:8787/call-booking");
 
     const unknown = await get(`/admin/sequences/${seq.id}?step=0&email=nobody-${uid()}%40example.com`, admin.cookie);

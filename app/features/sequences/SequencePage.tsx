@@ -240,11 +240,13 @@ function PreviewAndTest({ data, actionData }: { data: SequencePageData; actionDa
               {preview.subject}
             </dd>
           </dl>
-          <iframe
-            title={`Email ${preview.step + 1} as ${preview.email} gets it`}
-            sandbox=""
-            srcDoc={preview.html}
-            className="h-[28rem] w-full rounded-xl border border-slate-200 bg-white"
+          {/* The email as rendered for sending: React's escaped markup (every value escaped), shown on the email's own background. */}
+          <div
+            role="document"
+            aria-label={`Email ${preview.step + 1} as ${preview.email} gets it`}
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-[#f4f5f7] px-2 py-6 font-[Helvetica,Arial,sans-serif] text-[#1f2937]"
+            data-testid="sequence-preview-body"
+            dangerouslySetInnerHTML={{ __html: preview.bodyHtml }}
           />
           <details>
             <summary className="cursor-pointer text-sm font-medium text-brand-700">Plain text version</summary>

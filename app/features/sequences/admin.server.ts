@@ -65,7 +65,8 @@ export interface StepPreview {
   /** Whose values filled it: a person's email, or null for the signed-in admin's own (no person picked). */
   person: string | null;
   subject: string;
-  html: string;
+  /** The email's body as rendered for sending (React's escaped markup, never stored text), without its document's head. */
+  bodyHtml: string;
   text: string;
 }
 
@@ -169,7 +170,7 @@ export async function loadSequencePage(
         email: recipient,
         person: person?.email ?? null,
         subject: rendered.subject,
-        html: rendered.html,
+        bodyHtml: rendered.html.slice(rendered.html.indexOf(">", rendered.html.indexOf("<body")) + 1, rendered.html.lastIndexOf("</body>")),
         text: rendered.text,
       };
     }
