@@ -316,10 +316,10 @@ describe("a sequence's counts", () => {
     const seq = await sequence(true);
     const people = await Promise.all([person(), person(), person(), person()]);
     const [a, b, c, d] = await Promise.all([
-      enrol(seq.id, people[0]!.id, { nextStep: 1, enrolledAt: 5000 }),
-      enrol(seq.id, people[1]!.id, { state: "exited", reason: "call booked", enrolledAt: 5000 }),
-      enrol(seq.id, people[2]!.id, { state: "stopped", reason: "stopped by an admin", enrolledAt: 5000 }),
-      enrol(seq.id, people[3]!.id, { state: "exited", reason: "call booked", nextStep: 1, enrolledAt: 5000 }),
+      enrol(seq.id, people[0].id, { nextStep: 1, enrolledAt: 5000 }),
+      enrol(seq.id, people[1].id, { state: "exited", reason: "call booked", enrolledAt: 5000 }),
+      enrol(seq.id, people[2].id, { state: "stopped", reason: "stopped by an admin", enrolledAt: 5000 }),
+      enrol(seq.id, people[3].id, { state: "exited", reason: "call booked", nextStep: 1, enrolledAt: 5000 }),
     ]);
     await Promise.all([
       record(a, 0, "sent"),
@@ -336,7 +336,7 @@ describe("a sequence's counts", () => {
       )
         .bind(crypto.randomUUID(), personId, createdAt)
         .run();
-    await Promise.all([meeting(people[0]!.id, 4000), meeting(people[1]!.id, 6000), meeting(people[3]!.id, 7000)]);
+    await Promise.all([meeting(people[0].id, 4000), meeting(people[1].id, 6000), meeting(people[3].id, 7000)]);
     const html = await (await get(`/admin/sequences/${seq.id}`, admin.cookie)).text();
     const count = (key: string) => new RegExp(`data-testid="sequence-count-${key}">(\\d+)<`).exec(html)?.[1];
     expect([count("enrolled"), count("active"), count("sent"), count("booked")]).toEqual(["4", "1", "2", "2"]);
