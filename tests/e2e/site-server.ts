@@ -79,7 +79,7 @@ async function startSite(options: SiteServerOptions): Promise<string> {
     host: "localhost",
     port: options.port,
     defaultPersistRoot: join(options.stateDir, "v3"),
-    // As `wrangler dev --test-scheduled`: a test runs the cron with GET /cdn-cgi/handler/scheduled?cron=….
+    // As `wrangler dev --test-scheduled` (without the static assets' router, the cron goes through POST /scheduled below).
     unsafeTriggerHandlers: true,
     // Each request's line (method, path, status, time), as wrangler dev prints it: the server log shows a slow one.
     log: new Log(LogLevel.INFO),
@@ -115,6 +115,19 @@ async function startSite(options: SiteServerOptions): Promise<string> {
     }
   }
   const server = createServer((req, res) => {
+    // The cron's run (POST /scheduled): Miniflare's /cdn-cgi/handler/scheduled reaches the static assets' router in
+    // front of the Worker (wrangler.toml's [assets]), which has no scheduled handler; this goes to the Worker itself.
+    if (req.url === "/scheduled") {
+      req.resume();
+      void mf
+        .getWorker()
+        .then((worker) => worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() }))
+        .then(
+          (result) => res.writeHead(result.outcome === "ok" ? 200 : 500).end(result.outcome),
+          (error: Error) => res.writeHead(500).end(error.message),
+        );
+      return;
+    }
     let sql = "";
     req.on("data", (chunk: Buffer) => (sql += chunk.toString("utf8")));
     req.on("end", () => {

@@ -351,6 +351,12 @@ export function query<T = Record<string, unknown>>(sql: string): T[] {
 
 export { waitFor } from "../wait-for";
 
+/** Runs the site's cron once, now, as Cloudflare would (site-server.ts's POST /scheduled); resolves when its jobs are done. */
+export async function runCron(): Promise<void> {
+  const res = await fetch(`${site.d1Url}scheduled`, { method: "POST" });
+  if (!res.ok) throw new Error(`The cron run failed (${res.status}): ${await res.text()}`);
+}
+
 /**
  * The path of the newest link under `pathPrefix` in an email the site printed
  * to `recipient` (EMAIL_TRANSPORT=log): what the recipient would click. Read

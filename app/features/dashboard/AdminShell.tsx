@@ -15,6 +15,7 @@ const adminTabs = [
   { to: "/admin/dashboard/media", label: "Media" },
   { to: "/admin/dashboard/lead-finder", label: "Lead Finder" },
   { to: "/admin/dashboard/leads", label: "Leads" },
+  { to: "/admin/sequences", label: "Follow-ups" },
   { to: "/admin/insights", label: "Insights" },
   { to: "/admin/broadcasts", label: "Broadcasts" },
   { to: "/admin/dashboard/outbox", label: "Email outbox" },

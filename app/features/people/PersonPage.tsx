@@ -284,8 +284,8 @@ function TimelineEntry({ item, actionData }: { item: TimelineItem; actionData?: 
   }
 }
 
-/** A person: their details as last given, the pipeline's forms, and the timeline in time order. */
-export function PersonPage({ data, actionData }: { data: PersonPageData; actionData?: PersonActionData }) {
+/** A person: their details as last given, the pipeline's forms, other features' blocks (`children`), and the timeline in time order. */
+export function PersonPage({ data, actionData, children }: { data: PersonPageData; actionData?: PersonActionData; children?: ReactNode }) {
   const { person, timeline, now } = data;
   // After a saved change the forms start again from the stored values (with JavaScript the page is not reloaded).
   const version = `${person.status}:${person.owner_id}:${person.due_at}:${timeline.length}:${timeline.at(-1)?.key}`;
@@ -341,6 +341,7 @@ export function PersonPage({ data, actionData }: { data: PersonPageData; actionD
       </dl>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
+          {children ? <div className="mb-6 space-y-4">{children}</div> : null}
           <h3 className="mb-3 text-base font-semibold">Timeline</h3>
           <ol className="space-y-4 border-l-2 border-slate-200 pl-4" aria-label="Timeline">
             {timeline.map((item) => (

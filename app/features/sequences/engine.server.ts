@@ -9,9 +9,8 @@
  */
 import { enqueueOutbox } from "~/email/outbox.server";
 import { withD1Retry } from "~/lib/d1-retry.server";
-import { greetingName } from "~/email/template";
 import { HOUR_MS } from "./enrol.server";
-import { fillMergeFields } from "./merge";
+import { personMergeValues, stepEmailPayload } from "./merge";
 import { SEQUENCE_STEP_KIND } from "./sequence.emails";
 import type { SequenceTrigger } from "~/db/schema";
 import { suppressedAmong, suppressedAmongStatement } from "~/features/broadcasts/index.server";
@@ -148,7 +147,6 @@ export async function runSequences(env: Env, at: number, limit = SEQUENCE_BATCH)
     due.map((d) => ({ id: d.person_id, email: d.email })),
     at,
   );
-  const bookingLink = `${env.SITE_URL.replace(/\/+$/, "")}/call-booking`;
   const sentTo = new Set<string>();
   const statements: D1PreparedStatement[] = [];
   const checks: { index: number; outboxId: string }[] = [];
@@ -182,15 +180,9 @@ export async function runSequences(env: Env, at: number, limit = SEQUENCE_BATCH)
       continue;
     }
     sentTo.add(d.person_id);
-    const values = { first_name: greetingName(d.name ?? ""), app: d.app?.trim() || "your app", booking_link: bookingLink };
     const outboxId = crypto.randomUUID();
     const following = steps[d.next_step + 1];
-    const payload = {
-      subject: fillMergeFields(step.subject, values).replace(/\s+/g, " "),
-      body: fillMergeFields(step.body, values),
-      enrolmentId: d.id,
-      step: d.next_step,
-    };
+    const payload = stepEmailPayload(step, personMergeValues(d, env.SITE_URL), d.id, d.next_step);
     statements.push(
       d1
         .prepare(`UPDATE sequence_enrolments SET next_step = ?2 + 1, due_at = ?4, state = ?5 ${guard}`)

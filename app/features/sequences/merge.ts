@@ -4,6 +4,7 @@
  * the content markup so a name or an app can never make bold text or a link.
  */
 import { z } from "zod";
+import { greetingName } from "~/email/template";
 
 export const MERGE_FIELDS = ["first_name", "app", "booking_link", "unsubscribe_link"] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
@@ -57,4 +58,31 @@ export function fillMergeFields(text: string, values: Partial<Record<MergeField,
     const value = values[name as MergeField];
     return value === undefined ? whole : markupValue(value);
   });
+}
+
+/** The values the cron fills for a person (`{unsubscribe_link}` is made at render, for the recipient). */
+export function personMergeValues(
+  person: { name: string | null; app: string | null },
+  siteUrl: string,
+): Record<Exclude<MergeField, "unsubscribe_link">, string> {
+  return {
+    first_name: greetingName(person.name ?? ""),
+    app: person.app?.trim() || "your app",
+    booking_link: `${siteUrl.replace(/\/+$/, "")}/call-booking`,
+  };
+}
+
+/** A step's email as the outbox stores it: subject and body filled (the engine's send, the editor's preview and test). */
+export function stepEmailPayload(
+  step: { subject: string; body: string },
+  values: Partial<Record<MergeField, string>>,
+  enrolmentId: string,
+  index: number,
+) {
+  return {
+    subject: fillMergeFields(step.subject, values).replace(/\s+/g, " "),
+    body: fillMergeFields(step.body, values),
+    enrolmentId,
+    step: index,
+  };
 }
