@@ -3,12 +3,23 @@
  * blog post for a segment of three subscribers (one campaign), see the count, preview the email at phone and desktop
  * width, send a test to oneself, send it; the queue delivers one email to each of the three, one of them
  * leaves with the email's one-click unsubscribe (RFC 8058: a POST to the List-Unsubscribe address, no cookies), and
- * the broadcast's page shows 3 sent and 1 unsubscribe.
+ * another clicks the post's link through the site's redirect, and the broadcast's page shows 3 sent, 1 unsubscribe and
+ * that click.
  */
 import { describe, expect, it } from "vitest";
 import * as make from "../factories";
 import { createAdmin, newPage, signInToDashboard, useBrowser } from "./accounts";
-import { baseUrl, emailsWithSubject, emailWithSubject, expectAccessible, modes, query, waitForHydration } from "./support";
+import {
+  BROWSER_USER_AGENT,
+  baseUrl,
+  emailsWithSubject,
+  emailWithSubject,
+  expectAccessible,
+  modes,
+  newContext,
+  query,
+  waitForHydration,
+} from "./support";
 
 useBrowser();
 
@@ -105,7 +116,18 @@ describe.each(modes)("broadcasts $name", ({ js }) => {
         "unsubscribed",
       );
 
-      // The broadcast's page: 3 sent, 1 unsubscribe.
+      // The second reader clicks the post's link in the email a few minutes after delivery (the delivery dated back:
+      // a click within seconds of it is a link scanner's), in a desktop browser: the site's redirect, then the post.
+      const click = /https?:\/\/[^\s>"]+(\/r\/[^\s>"]+)/.exec(emails[1]!)?.[1];
+      expect(click).toBeTruthy();
+      query(`UPDATE email_outbox SET sent_at = sent_at - 300000 WHERE broadcast_id = '${id}'`);
+      const reader = await (await newContext(page.context().browser()!, js, 390, { userAgent: BROWSER_USER_AGENT })).newPage();
+      await reader.goto(click!);
+      await reader.getByRole("heading", { name: title, level: 1 }).waitFor();
+      expect(new URL(reader.url()).pathname).toBe(`/blog/pricing-${tag}`);
+      await reader.context().close();
+
+      // The broadcast's page: 3 sent, 1 unsubscribe, 1 person's click on the post's link.
       await page.goto(`/admin/broadcasts/${id}`);
       if (js) await waitForHydration(page);
       await page.getByRole("heading", { name: "Results" }).waitFor();
@@ -113,6 +135,13 @@ describe.each(modes)("broadcasts $name", ({ js }) => {
       expect(await page.locator(figure("recipients")).textContent()).toBe("3");
       expect(await page.locator(figure("unsubscribes")).textContent()).toBe("1");
       expect(await page.locator(figure("failed")).textContent()).toBe("0");
+      const clicks = page.getByRole("table", { name: "Clicks per link" });
+      const postRow = clicks.getByRole("row").filter({ hasText: `/blog/pricing-${tag}` });
+      expect(await postRow.getByRole("cell").allTextContents()).toEqual([
+        expect.stringContaining(`/blog/pricing-${tag}`),
+        "People1",
+        "Link scanners0",
+      ]);
       await expectAccessible(page, js);
       await page.context().close();
     },
