@@ -310,11 +310,12 @@ describe("sending a broadcast through the queue", () => {
     await startBroadcast(recorder.env, lost, admin);
     recorder.messages.splice(0);
     await cron(Date.now(), recorder.env);
-    expect(recorder.messages).toEqual([]);
+    // (The cron's other jobs may queue what earlier tests left; this broadcast's step is not queued yet.)
+    expect(recorder.messages).not.toContainEqual({ task: "broadcast-fanout", broadcastId: lost });
     await cron(Date.now() + 4 * 60 * 1000, recorder.env);
     expect(recorder.messages).toContainEqual({ task: "broadcast-fanout", broadcastId: lost });
     await drain(recorder);
-    expect(mc.accepted).toHaveLength(3 + 5);
+    expect((await rowsOf(lost)).map((r) => r.status)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
   });
 });
 
