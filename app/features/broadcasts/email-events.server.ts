@@ -9,6 +9,7 @@
  */
 import { constantTimeEqualText } from "~/lib/crypto.server";
 import { loggable } from "~/lib/log.server";
+import { BodyTooLargeError, readBodyCapped } from "~/lib/request.server";
 import { suppressStatement } from "./suppression.server";
 
 /** A body larger than this is refused (413): MailChannels sends at most 1,000 events of a few hundred bytes. */
@@ -47,31 +48,14 @@ function fromB64(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** The body, read up to the cap: null when it is larger (whatever Content-Length says). */
+/** The body, read up to the cap (the one capped reader, app/lib): null when it is larger, whatever Content-Length says. */
 export async function readCappedBody(request: Request, cap = MAX_EVENTS_BODY_BYTES): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > cap) return null;
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  try {
+    return await readBodyCapped(request, cap);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
   }
-  const body = new Uint8Array(new ArrayBuffer(size));
-  let at = 0;
-  for (const c of chunks) {
-    body.set(c, at);
-    at += c.byteLength;
-  }
-  return body;
 }
 
 interface SignatureParams {
