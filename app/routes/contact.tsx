@@ -9,6 +9,7 @@ import { formHeaders } from "~/lib/forms";
 import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
+import { CheckIcon } from "~/components/ui/Icons";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { contactEmail: context.cloudflare.env.CONTACT_EMAIL };
@@ -59,7 +60,7 @@ export default function Contact() {
                   aria-hidden="true"
                   className="mt-1 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs text-white"
                 >
-                  ✓
+                  <CheckIcon className="h-3.5 w-3.5" />
                 </span>
                 <div>
                   <p className="font-semibold text-ink">{title}</p>

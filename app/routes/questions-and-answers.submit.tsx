@@ -10,6 +10,7 @@ import { publicFormAction } from "~/lib/forms.server";
 import { seo, siteUrlFromMatches } from "~/lib/seo";
 import { OFFER } from "~/lib/offer";
 import type { RouteHandle } from "~/root";
+import { CheckIcon } from "~/components/ui/Icons";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -54,9 +55,7 @@ export default function AskQuestion() {
             <ul className="mt-4 space-y-3 text-sm text-slate-700">
               {reasons.map((r) => (
                 <li key={r} className="flex gap-2">
-                  <span aria-hidden="true" className="font-bold text-brand-600">
-                    ✓
-                  </span>
+                  <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
                   {r}
                 </li>
               ))}

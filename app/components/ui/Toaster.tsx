@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { listenForToasts } from "~/lib/client-toast";
 import { toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { cn } from "./cn";
+import { CheckIcon } from "~/components/ui/Icons";
 
 /**
  * Shows the flash toast of the current page. Server-rendered, so it is seen
@@ -37,7 +38,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               visible.type === "error" ? "bg-red-600" : "bg-emerald-600",
             )}
           >
-            {visible.type === "error" ? "!" : "✓"}
+            {visible.type === "error" ? "!" : <CheckIcon className="h-4 w-4" />}
           </span>
           <div className="min-w-0 flex-1">
             <p className="text-sm font-semibold text-ink">{visible.title}</p>

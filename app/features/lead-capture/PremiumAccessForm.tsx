@@ -12,6 +12,7 @@ import { PREMIUM_MESSAGES } from "./lead-capture.messages";
 import type { premiumAccessSchema } from "./premium.schema";
 import { PREMIUM_PATH } from "~/lib/paths";
 import { OFFER } from "~/lib/offer";
+import { CheckIcon } from "~/components/ui/Icons";
 
 const loadPremiumSchema = () => import("./premium.schema").then((m) => m.premiumAccessSchema);
 
@@ -33,7 +34,7 @@ export function PremiumSubmitted({
         aria-hidden="true"
         className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700"
       >
-        ✓
+        <CheckIcon className="h-7 w-7" />
       </div>
       <h2 id="premium-title" ref={heading} tabIndex={-1} className="mt-4 text-2xl font-bold outline-none">
         {PREMIUM_MESSAGES.successTitle}

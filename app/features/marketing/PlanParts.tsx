@@ -1,4 +1,5 @@
 import type { Plan } from "./pricing";
+import { CheckIcon } from "~/components/ui/Icons";
 
 /** A plan's price line: price, period, and the crossed-out original price. */
 export function PlanPrice({ plan, className = "mt-4" }: { plan: Plan; className?: string }) {
@@ -22,9 +23,7 @@ export function PlanFeatures({ plan, className = "mt-6" }: { plan: Plan; classNa
     <ul className={`${className} space-y-2 text-sm`}>
       {plan.features.map((f) => (
         <li key={f} className="flex gap-2">
-          <span aria-hidden="true" className="font-bold text-brand-600">
-            ✓
-          </span>
+          <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
           {f}
         </li>
       ))}

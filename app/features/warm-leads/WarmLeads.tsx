@@ -21,6 +21,7 @@ import type { WarmLeadsView } from "./tool.server";
 import { exportHref, SEARCH_STEPS, WARM_LEADS_PATH } from "./warm-leads.options";
 import { WARM_LEADS_MESSAGES as M } from "./warm-leads.messages";
 import type { WarmLead, WarmLeadsPage } from "./warm-leads.server";
+import { CheckIcon } from "~/components/ui/Icons";
 
 const card = "rounded-2xl border border-slate-200 bg-white shadow-sm";
 const SEARCH_STEP_PATH = `${WARM_LEADS_PATH}?step=search`;
@@ -176,7 +177,9 @@ function ProgressStep({ label, state }: { label: string; state: StepState }) {
     >
       <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center">
         {state === "done" ? (
-          <span className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">✓</span>
+          <span className="flex h-6 w-6 items-center justify-center rounded-full bg-emerald-600 text-white">
+            <CheckIcon className="h-4 w-4" />
+          </span>
         ) : state === "active" ? (
           <span className="h-5 w-5 rounded-full border-2 border-brand-200 border-t-brand-600 motion-safe:animate-spin" />
         ) : (
