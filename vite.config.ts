@@ -25,6 +25,11 @@ const LAYOUT_DEFERRED = [
   "app/features/lead-capture/NewsletterForm.tsx",
   "app/features/lead-capture/LeadMagnetPopup.tsx",
 ];
+/**
+ * Small modules that both public pages and the deferred parts import, kept in `shell`: in `layout`, the page
+ * that imports one (the pricing's ticks) would load the whole group with its first load.
+ */
+const SHELL_TOO = ["app/components/ui/Icons.tsx"];
 type ChunkMeta = {
   getModuleIds: () => IterableIterator<string>;
   getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
@@ -51,6 +56,7 @@ function chunkGroups(meta: ChunkMeta) {
     return seen;
   };
   const entries = ids.filter((id) => ["app/root.tsx", "app/entry.client.tsx"].includes(file(id)));
+  for (const id of ids.filter((id) => SHELL_TOO.includes(file(id)))) groups.set(id, "shell");
   for (const id of closure(entries)) {
     if (!entries.includes(id)) groups.set(id, file(id).startsWith("app/") ? "shell" : "vendor");
   }
