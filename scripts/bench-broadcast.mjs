@@ -12,20 +12,15 @@
 // The Worker runs as `wrangler deploy` bundles it, in workerd through Miniflare (what `wrangler dev` runs underneath).
 //
 // Usage: npm run build && node scripts/bench-broadcast.mjs [--subscribers 50000] [--rate 1000] [--port 8837]
-import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { arg, cpuOf, freshDatabase, pause, requireBuild } from "./bench-lib.mjs";
-import { env } from "./lib.mjs";
+import { join } from "node:path";
+import { arg, cpuOf, freshDatabase, miniflareSite, pause, requireBuild } from "./bench-lib.mjs";
 
 const SUBSCRIBERS = arg("subscribers", 50_000);
 const RATE = arg("rate", 1000);
 const PORT = arg("port", 8837);
 const ROOT = ".tmp/bench-broadcast";
 const STATE = join(ROOT, "state");
-const BUNDLE = join(ROOT, "bundle");
 const PROVIDER_MS = 50;
 const FAIL_EVERY = 100;
 /** The paid plan's default CPU limit per invocation (a queue delivery is one): 30 s. */
@@ -54,10 +49,6 @@ freshDatabase(
    VALUES ('${BROADCAST}', 'bench-broadcast', 'Growth notes: the benchmark', 'Three things that worked', 'Three things that worked',
      'A short note from the team.', '${sections}', '{}', 1, 'sending', NULL, 'bench@localhost.test', ${now}, ${now});`,
 );
-execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "deploy", "--dry-run", "--outdir", BUNDLE], {
-  env: { ...env, NODE_ENV: "production" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
 
 // ---------------------------------------------------------------- the stand-in provider
 const accepted = new Map();
@@ -80,57 +71,31 @@ async function provider(request) {
 
 // ---------------------------------------------------------------- the site
 const deliveries = [];
-const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve("wrangler.toml"));
-const mf = new Miniflare({
-  ...workerOptions,
+const {
+  mf,
+  db,
+  pid: workerd,
+  cron,
+} = await miniflareSite({
+  state: STATE,
+  port: PORT,
   bindings: {
-    ...workerOptions.bindings,
-    SITE_URL: `http://localhost:${PORT}`,
-    SESSION_SECRET: "bench-broadcast-session-secret-0123456789",
-    DATA_ENCRYPTION_KEYS: "bench1:YmVuY2gtZGF0YS1lbmNyeXB0aW9uLWtleS0wMTIzNDU=",
-    PASSWORD_PEPPER: "bench-broadcast-pepper-0123456789",
     EMAIL_TRANSPORT: "mailchannels",
     MAILCHANNELS_API_KEY: "bench-key",
     BROADCAST_RATE_PER_SECOND: String(RATE),
     QUEUE_BENCH: "log",
   },
-  modules: [{ type: "ESModule", path: join(BUNDLE, "server.js") }],
-  modulesRoot: resolve(BUNDLE),
-  host: "localhost",
-  port: PORT,
-  defaultPersistRoot: join(STATE, "v3"),
-  unsafeTriggerHandlers: true,
-  outboundService: provider,
-  log: new Log(process.argv.includes("--verbose") ? LogLevel.DEBUG : LogLevel.WARN),
-  structuredWorkerdLogs: true,
-  handleStructuredLogs: ({ level, message }) => {
+  outbound: provider,
+  onLog: (level, message) => {
     const bench = /^queue-bench (.*)$/.exec(message);
     if (bench) deliveries.push(JSON.parse(bench[1]));
-    else if (level === "error" || process.argv.includes("--verbose")) process.stderr.write(`${message}\n`);
+    else if (level === "error") process.stderr.write(`${message}\n`);
   },
 });
-const url = await mf.ready;
-const db = await mf.getD1Database("DB");
-const workerd = readdirSync("/proc")
-  .filter((e) => /^\d+$/.test(e))
-  .find((e) => {
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return stat.includes("(workerd)") && Number(fields[1]) === process.pid;
-    } catch {
-      return false;
-    }
-  });
-if (!workerd) throw new Error("workerd's process was not found");
-async function cron() {
-  const res = await fetch(new URL(`/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*&time=${Date.now()}`, url));
-  if (!res.ok) console.error(`\nThe cron answered ${res.status}: ${await res.text()}`);
-}
 
 const failures = [];
 try {
-  const cpuBefore = cpuOf(Number(workerd)).ms;
+  const cpuBefore = cpuOf(workerd).ms;
   const started = performance.now();
   // What Send does after its guarded update (draft to sending, as the seed left it): the fan-out's first step on the queue.
   await (await mf.getQueueProducer("EMAIL_QUEUE")).send({ task: "broadcast-fanout", broadcastId: BROADCAST });
@@ -160,7 +125,7 @@ try {
   process.stdout.write("\n");
   // Deliveries still running (a retry of a failed send) report their statements: none should be left after "sent".
   await pause(3000);
-  const cpuMs = cpuOf(Number(workerd)).ms - cpuBefore;
+  const cpuMs = cpuOf(workerd).ms - cpuBefore;
   const seconds = (lastAcceptedAt - started) / 1000;
   const statements = deliveries.reduce((sum, d) => sum + d.statements, 0);
   const messages = deliveries.reduce((sum, d) => sum + d.messages, 0);

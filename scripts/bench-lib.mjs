@@ -1,8 +1,10 @@
 // What every page benchmark shares: a fresh local D1 of its own seeded with SQL, the built worker
 // served by `wrangler dev`, and the median / p95 time to response headers of a page.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { env, run } from "./lib.mjs";
 
 export const arg = (name, fallback) => {
@@ -161,3 +163,69 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 export const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- the worker in Miniflare (bench-broadcast, bench-sequences)
+
+/**
+ * The worker as `wrangler deploy` bundles it, in workerd through Miniflare (what `wrangler dev` runs underneath), on the
+ * D1 of `state` (made by `freshDatabase`). Unlike `serve`, the bench reads the same D1 through Miniflare while the
+ * worker runs (`db`), with no second process on the database, and fires the cron itself (`cron`).
+ * - `bindings`: added to wrangler.toml's (the secrets the worker needs are given here);
+ * - `outbound`: answers every fetch the worker makes (a stand-in provider);
+ * - `onLog(level, message)`: each line the worker logs.
+ * Returns `mf`, its `url`, `db`, the workerd process's `pid` (for `cpuOf`), `cron(time)` and `dispose`.
+ */
+export async function miniflareSite({ state, port, bindings = {}, outbound, onLog = () => {} }) {
+  const bundle = join(state, "bundle");
+  execFileSync(process.execPath, ["node_modules/wrangler/bin/wrangler.js", "deploy", "--dry-run", "--outdir", bundle], {
+    env: { ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve("wrangler.toml"));
+  const mf = new Miniflare({
+    ...workerOptions,
+    bindings: {
+      ...workerOptions.bindings,
+      SITE_URL: `http://localhost:${port}`,
+      SESSION_SECRET: "bench-session-secret-0123456789-abcdef",
+      DATA_ENCRYPTION_KEYS: "bench1:YmVuY2gtZGF0YS1lbmNyeXB0aW9uLWtleS0wMTIzNDU=",
+      PASSWORD_PEPPER: "bench-pepper-0123456789",
+      ...bindings,
+    },
+    modules: [{ type: "ESModule", path: join(bundle, "server.js") }],
+    modulesRoot: resolve(bundle),
+    host: "localhost",
+    port,
+    defaultPersistRoot: join(state, "v3"),
+    unsafeTriggerHandlers: true,
+    ...(outbound ? { outboundService: outbound } : {}),
+    log: new Log(process.argv.includes("--verbose") ? LogLevel.DEBUG : LogLevel.WARN),
+    structuredWorkerdLogs: true,
+    handleStructuredLogs: ({ level, message }) => {
+      onLog(level, message);
+      if (process.argv.includes("--verbose")) process.stderr.write(`${message}\n`);
+    },
+  });
+  const url = await mf.ready;
+  const db = await mf.getD1Database("DB");
+  // The workerd that Miniflare started: a child of this process.
+  const pid = readdirSync("/proc")
+    .filter((e) => /^\d+$/.test(e))
+    .find((e) => {
+      try {
+        const stat = readFileSync(`/proc/${e}/stat`, "utf8");
+        return stat.includes("(workerd)") && Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    });
+  if (!pid) throw new Error("workerd's process was not found");
+  /** Fires the worker's cron (every job of the five-minute trigger) as of `time`; resolves when it has run. */
+  async function cron(time = Date.now()) {
+    const res = await fetch(new URL(`/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*&time=${time}`, url), {
+      signal: AbortSignal.timeout(600_000),
+    });
+    if (!res.ok) console.error(`\nThe cron answered ${res.status}: ${await res.text()}`);
+  }
+  return { mf, url, db, pid: Number(pid), cron, dispose: () => mf.dispose() };
+}

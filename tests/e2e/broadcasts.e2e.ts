@@ -4,10 +4,11 @@
  * width, send a test to oneself, send it; the queue delivers one email to each of the three, one of them
  * leaves with the email's one-click unsubscribe (RFC 8058: a POST to the List-Unsubscribe address, no cookies), and
  * another clicks the post's link through the site's redirect, and the broadcast's page shows 3 sent, 1 unsubscribe and
- * that click.
+ * that click; the person who left shows it on their page.
  */
 import { describe, expect, it } from "vitest";
 import * as make from "../factories";
+import { personPath } from "~/lib/paths";
 import { createAdmin, newPage, signInToDashboard, useBrowser } from "./accounts";
 import {
   BROWSER_USER_AGENT,
@@ -143,6 +144,14 @@ describe.each(modes)("broadcasts $name", ({ js }) => {
         "Link scanners0",
       ]);
       await expectAccessible(page, js);
+
+      // The person who left: their page's Newsletter block says so, and after which broadcast.
+      const leaver = query<{ id: string }>(`SELECT id FROM people WHERE email = '${readers[0]}'`)[0]!.id;
+      await page.goto(personPath(leaver));
+      const subscription = page.getByTestId("person-newsletter-subscription");
+      await subscription.getByText("Unsubscribed", { exact: true }).waitFor();
+      expect(await subscription.textContent()).toContain(`after “${subject}”`);
+      expect(await page.getByTestId("person-newsletter-received").textContent()).toContain(subject);
       await page.context().close();
     },
   );

@@ -6,6 +6,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/Field";
@@ -20,6 +21,36 @@ import {
 import type { PersonNewsletter } from "./person-newsletter.server";
 
 const STATUS_TONES: Record<string, "success" | "danger" | "warning"> = { sent: "success", failed: "danger" };
+
+/** Where the address stands on the list: never signed up, waiting for its confirmation, subscribed, or gone (after which broadcast). */
+function Subscription({ data }: { data: PersonNewsletter }) {
+  const sub = data.subscription;
+  let line: ReactNode = M.neverSubscribed;
+  if (sub?.status === "pending") line = M.pending;
+  if (sub?.status === "confirmed")
+    line = (
+      <>
+        <Badge tone="success">Subscribed</Badge>
+        {sub.confirmedAt ? `${M.subscribedSince} ${formatDateTime(sub.confirmedAt)}` : null}
+      </>
+    );
+  if (sub?.status === "unsubscribed") {
+    const left = sub.unsubscribedAt;
+    const last = left === null ? undefined : data.received.find((r) => r.status === "sent" && r.at <= left);
+    line = (
+      <>
+        <Badge tone="warning">Unsubscribed</Badge>
+        {left === null ? null : `${M.unsubscribedOn} ${formatDateTime(left)}`}
+        {last ? ` ${M.unsubscribedAfter} “${last.subject}”` : null}
+      </>
+    );
+  }
+  return (
+    <p data-testid="person-newsletter-subscription" className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      {line}
+    </p>
+  );
+}
 
 function LiftForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const [form] = useForm({
@@ -46,24 +77,27 @@ export function PersonNewsletterBlock({ data, lastResult }: { data: PersonNewsle
         {M.title}
       </h3>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div data-testid="person-newsletter-suppression">
-          {data.suppression ? (
-            <>
-              <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink">
-                <Badge tone="danger">{SUPPRESSION_REASON_LABELS[data.suppression.reason]}</Badge>
-                {M.suppressed}
-              </p>
-              <dl className="mt-2 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-600">Since</dt>
-                <dd className="text-ink">{formatDateTime(data.suppression.createdAt)}</dd>
-                <dt className="text-slate-600">Detail</dt>
-                <dd className="break-words text-ink">{data.suppression.detail ?? "—"}</dd>
-              </dl>
-              <LiftForm lastResult={lastResult} />
-            </>
-          ) : (
-            <p className="text-sm text-slate-600">{M.notSuppressed}</p>
-          )}
+        <div>
+          <Subscription data={data} />
+          <div data-testid="person-newsletter-suppression">
+            {data.suppression ? (
+              <>
+                <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-ink">
+                  <Badge tone="danger">{SUPPRESSION_REASON_LABELS[data.suppression.reason]}</Badge>
+                  {M.suppressed}
+                </p>
+                <dl className="mt-2 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-slate-600">Since</dt>
+                  <dd className="text-ink">{formatDateTime(data.suppression.createdAt)}</dd>
+                  <dt className="text-slate-600">Detail</dt>
+                  <dd className="break-words text-ink">{data.suppression.detail ?? "—"}</dd>
+                </dl>
+                <LiftForm lastResult={lastResult} />
+              </>
+            ) : (
+              <p className="text-sm text-slate-600">{M.notSuppressed}</p>
+            )}
+          </div>
         </div>
         <div>
           <h4 className="mb-2 text-sm font-semibold text-slate-700">{M.received}</h4>

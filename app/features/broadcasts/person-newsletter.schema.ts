@@ -7,6 +7,11 @@ export const liftSuppressionSchema = z.object({ intent: z.literal(LIFT_SUPPRESSI
 
 export const PERSON_NEWSLETTER_MESSAGES = {
   title: "Newsletter",
+  neverSubscribed: "Never subscribed to the newsletter.",
+  pending: "Signed up; the confirmation link was not opened yet.",
+  subscribedSince: "Subscribed since",
+  unsubscribedOn: "Unsubscribed on",
+  unsubscribedAfter: "after",
   received: "Broadcasts received",
   noneReceived: "No broadcast was sent to this address.",
   clicked: "Links clicked",

@@ -20,11 +20,13 @@ export interface PersonNewsletter {
   received: { broadcastId: string; subject: string; status: string; at: number; lastError: string | null }[];
   clicks: { broadcastId: string; subject: string; url: string; humanClicks: number; botClicks: number; lastClickedAt: number }[];
   suppression: { reason: SuppressionReason; detail: string | null; createdAt: number } | null;
+  /** The address's newsletter subscription, if it ever signed up: its state and when it joined or left. */
+  subscription: { status: "pending" | "confirmed" | "unsubscribed"; confirmedAt: number | null; unsubscribedAt: number | null } | null;
 }
 
-/** The block's data for an address: three statements in one batch, along the recipient indexes. */
+/** The block's data for an address: four statements in one batch, along the recipient and address indexes. */
 export async function loadPersonNewsletter(env: Pick<Env, "DB">, email: string): Promise<PersonNewsletter> {
-  const [received, clicks, suppression] = await env.DB.batch<Record<string, unknown>>([
+  const [received, clicks, suppression, subscription] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
       `SELECT o.broadcast_id AS broadcastId, b.subject, o.status, coalesce(o.sent_at, o.created_at) AS at, o.last_error AS lastError
        FROM email_outbox o JOIN broadcasts b ON b.id = o.broadcast_id
@@ -38,11 +40,16 @@ export async function loadPersonNewsletter(env: Pick<Env, "DB">, email: string):
        WHERE c.recipient = lower(trim(?1)) ORDER BY c.last_clicked_at DESC LIMIT ${SHOWN}`,
     ).bind(email),
     env.DB.prepare("SELECT reason, detail, created_at AS createdAt FROM email_suppressions WHERE email = lower(trim(?1))").bind(email),
+    env.DB.prepare(
+      `SELECT status, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt
+       FROM newsletter_subscribers WHERE lower(trim(email)) = lower(trim(?1))`,
+    ).bind(email),
   ]);
   return {
     received: (received?.results ?? []) as unknown as PersonNewsletter["received"],
     clicks: (clicks?.results ?? []) as unknown as PersonNewsletter["clicks"],
     suppression: ((suppression?.results ?? [])[0] as PersonNewsletter["suppression"] | undefined) ?? null,
+    subscription: ((subscription?.results ?? [])[0] as PersonNewsletter["subscription"] | undefined) ?? null,
   };
 }
 
