@@ -220,12 +220,11 @@ export async function miniflareSite({ state, port, bindings = {}, outbound, onLo
       }
     });
   if (!pid) throw new Error("workerd's process was not found");
+  const worker = await mf.getWorker();
   /** Fires the worker's cron (every job of the five-minute trigger) as of `time`; resolves when it has run. */
   async function cron(time = Date.now()) {
-    const res = await fetch(new URL(`/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*&time=${time}`, url), {
-      signal: AbortSignal.timeout(600_000),
-    });
-    if (!res.ok) console.error(`\nThe cron answered ${res.status}: ${await res.text()}`);
+    const { outcome } = await worker.scheduled({ cron: "*/5 * * * *", scheduledTime: new Date(time) });
+    if (outcome !== "ok") console.error(`\nThe cron's outcome: ${outcome}`);
   }
   return { mf, url, db, pid: Number(pid), cron, dispose: () => mf.dispose() };
 }
