@@ -154,7 +154,7 @@ export async function loadPerson(db: D1Database, id: string, adminId: string, no
   return { person, timeline, admins: admins as unknown as AdminOption[], now, noteKey: crypto.randomUUID() };
 }
 
-const dueText = (v: unknown) => (v === null || v === undefined || v === "" ? "none" : new Date(Number(v)).toISOString());
+const dueText = (v: unknown) => (v === null || v === undefined || v === "" ? "none" : formatDateTime(Number(v)));
 
 function eventText(r: Rec): { text: string; detail: string | null } {
   const from = r.from_value as string | null;
