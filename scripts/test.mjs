@@ -2,12 +2,12 @@
 // `npm test`: every test. Stops at the first failing step.
 //   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
 //   2. at once: the typecheck | lint and format check | unit tests in Node | the build, then the home page's 100 KB
-//      JavaScript budget and the integration tests in workerd, beside the end-to-end suite's preparation
-//   3. end-to-end tests in Chromium's headless shell against `wrangler dev`, JavaScript on and off
+//      JavaScript budget and the integration tests in workerd, beside the end-to-end suite: its preparation, then its
+//      tests in Chromium's headless shell against `wrangler dev`, JavaScript on and off
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { ensureHeadlessShell, env } from "./lib.mjs";
@@ -36,14 +36,6 @@ function collect(name, status) {
   totals.failed += report.numFailedTests;
 }
 
-/** Runs a vitest suite in the foreground, its output as it comes. */
-function vitest(name, args) {
-  rmSync(`.tmp/vitest-${name}.json`, { force: true });
-  const [command, commandArgs] = vitestCommand(name, args);
-  const res = spawnSync(command, commandArgs, { stdio: "inherit", env });
-  collect(name, res.status ?? res.signal);
-}
-
 let current;
 function step(name) {
   endStep();
@@ -58,7 +50,8 @@ function endStep() {
 /**
  * Runs each named sequence of commands at the same time as the others, its output kept and printed whole when
  * the sequence ends, with how long it took. Exits at the first failure, after printing that sequence's output.
- * A command may name a vitest suite, whose report is then collected (`collect`); an entry `{ atOnce: sequences }`
+ * A command may name a vitest suite, whose report is then collected (`collect`), and variables for its environment;
+ * an entry `{ atOnce: sequences }`
  * runs those sequences at the same time, once the commands before it have passed.
  */
 async function runAtOnce(sequences) {
@@ -71,8 +64,8 @@ async function runAtOnce(sequences) {
         await runAtOnce(entry.atOnce);
         continue;
       }
-      const [command, args, suite] = entry;
-      const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+      const [command, args, suite, extraEnv] = entry;
+      const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
       const code = await new Promise((resolve) => child.on("close", (c, signal) => resolve(c ?? signal)));
@@ -114,14 +107,16 @@ env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell();
 console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
 // The typecheck and the linter each keep one core busy, and the integration suite leaves a quarter of the machine
 // idle (its files wait on loading the Worker): so the typecheck, the linter, the unit tests (Node) and the build run
-// at once; after the build, the budget and the integration suite run beside the end-to-end suite's preparation (its
-// seeded D1 and its bundle, which need only the build), so the e2e suite starts with its sites (ADR 0018). Each
-// sequence's output is printed whole when it ends.
+// at once; after the build, the budget and the integration suite run beside the end-to-end suite (its seeded D1 and
+// its bundle need only the build; its journeys spend most of their time waiting on the browser and the site, so the
+// two suites share the two cores instead of taking turns: ADR 0018). Each sequence's output is printed whole when it
+// ends.
 rmSync(".tmp/vitest-workers.json", { force: true });
 rmSync(".tmp/vitest-unit.json", { force: true });
+rmSync(".tmp/vitest-e2e.json", { force: true });
 const shuffle = ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`];
 step(
-  `Typecheck, lint and format (zero findings) | unit tests | build, then budget and integration tests | e2e preparation; at once (seed ${seed})`,
+  `Typecheck, lint and format (zero findings) | unit tests | build, then budget and integration tests | e2e preparation and e2e tests; at once (seed ${seed})`,
 );
 await runAtOnce([
   ["Typecheck", [["npx", ["tsc", "--noEmit"]]]],
@@ -152,14 +147,21 @@ await runAtOnce([
               [...vitestCommand("workers", shuffle), "workers"],
             ],
           ],
-          ["End-to-end preparation (migrations, demo content, the bundle)", [["node", ["--import", "tsx", "tests/e2e/prepare.ts"]]]],
+          [
+            "End-to-end preparation (migrations, demo content, the bundle), then end-to-end tests (Chromium, JavaScript on and off; files shuffled)",
+            [
+              ["node", ["--import", "tsx", "tests/e2e/prepare.ts"]],
+              [
+                ...vitestCommand("e2e", ["--config", "vitest.e2e.config.ts", "--sequence.shuffle.files", `--sequence.seed=${seed}`]),
+                "e2e",
+                { E2E_PREPARED: "1" },
+              ],
+            ],
+          ],
         ],
       },
     ],
   ],
 ]);
-env.E2E_PREPARED = "1";
-step(`End-to-end tests (Chromium, JavaScript on and off; files shuffled, seed ${seed})`);
-vitest("e2e", ["--config", "vitest.e2e.config.ts", "--sequence.shuffle.files", `--sequence.seed=${seed}`]);
 printTimings();
 console.log(`\n✔ All tests passed.\n${totals.passed} passed, ${totals.failed} failed (seed ${seed})`);
