@@ -149,15 +149,17 @@ try {
     };
     await run();
     await pause(2500);
-    const samples = [];
+    const request = [];
+    const total = [];
     for (let round = 0; round < 3; round++) {
       const before = cpuOf(pids.app).ms;
       for (let i = 0; i < 100; i++) await run();
+      request.push((cpuOf(pids.app).ms - before) / 100);
       // The consumer's share of these views (its batches wait up to 2 s) is counted too.
       await pause(2500);
-      samples.push((cpuOf(pids.app).ms - before) / 100);
+      total.push((cpuOf(pids.app).ms - before) / 100);
     }
-    return median(samples);
+    return { request: median(request), total: median(total) };
   }
   const cpu = [];
   for (const [mode, extra] of [
@@ -166,14 +168,19 @@ try {
   ]) {
     const bot = await cpuPer(BOT, extra);
     const browser = await cpuPer(BROWSER, extra);
-    cpu.push({ mode, bot, browser, added: browser - bot });
+    cpu.push({ mode, bot, browser, request: browser.request - bot.request, added: browser.total - bot.total });
   }
   console.log("\nCPU of the app's workerd per request of /blog (ms; 3 × 100 requests, median):\n");
-  console.log("| Served | Bot (not counted) | Browser (counted) | Added by counting |\n|---|---:|---:|---:|");
+  console.log(
+    "| Served | Bot (not counted) | Browser (counted) | Added in the request | Added with the consumer's share |\n|---|---:|---:|---:|---:|",
+  );
   for (const c of cpu) {
-    console.log(`| ${c.mode} | ${c.bot.toFixed(2)} | ${c.browser.toFixed(2)} | ${c.added.toFixed(2)} |`);
-    if (c.added > 1) failures.push(`counting added ${c.added.toFixed(2)} ms of CPU to a ${c.mode}`);
+    console.log(
+      `| ${c.mode} | ${c.bot.total.toFixed(2)} | ${c.browser.total.toFixed(2)} | ${c.request.toFixed(2)} | ${c.added.toFixed(2)} |`,
+    );
+    if (c.added > 1) failures.push(`counting added ${c.added.toFixed(2)} ms of CPU to a ${c.mode} (the consumer's share included)`);
   }
+  console.log("\nThe consumer's share includes local D1: SQLite runs in the same workerd here, on D1's side in production.");
 
   // ---------------------------------------------------------------- views through the consumer
   const before = { ...deliveries };
