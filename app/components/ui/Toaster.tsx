@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { listenForToasts } from "~/lib/client-toast";
 import { toToast, type Toast, type ToastInput } from "~/lib/toast";
 import { cn } from "./cn";
-import { CheckIcon } from "~/components/ui/Icons";
+import { CheckIcon } from "./Icons";
 
 /**
  * Shows the flash toast of the current page. Server-rendered, so it is seen

@@ -30,7 +30,7 @@ function Subscription({ data }: { data: PersonNewsletter }) {
   if (sub?.status === "confirmed")
     line = (
       <>
-        <Badge tone="success">Subscribed</Badge>
+        <Badge tone="success">{M.subscribed}</Badge>
         {sub.confirmedAt ? `${M.subscribedSince} ${formatDateTime(sub.confirmedAt)}` : null}
       </>
     );
@@ -39,7 +39,7 @@ function Subscription({ data }: { data: PersonNewsletter }) {
     const last = left === null ? undefined : data.received.find((r) => r.status === "sent" && r.at <= left);
     line = (
       <>
-        <Badge tone="warning">Unsubscribed</Badge>
+        <Badge tone="warning">{M.unsubscribed}</Badge>
         {left === null ? null : `${M.unsubscribedOn} ${formatDateTime(left)}`}
         {last ? ` ${M.unsubscribedAfter} “${last.subject}”` : null}
       </>
