@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test. Stops at the first failing step.
 //   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
-//   2. at once: the typecheck | lint and format check | unit tests in Node | the build, then the home page's 100 KB
-//      JavaScript budget and the integration tests in workerd, beside the end-to-end suite: its preparation, then its
-//      tests in Chromium's headless shell against `wrangler dev`, JavaScript on and off
+//   2. at once: the typecheck | lint and format check | unit tests in Node | the build, and beside it the end-to-end
+//      sites' D1; then the home page's 100 KB JavaScript budget and the integration tests in workerd, beside the
+//      end-to-end bundle and tests in Chromium's headless shell, JavaScript on and off. The end-to-end line is the
+//      longest, so the work beside it runs at a lower priority (`nice`) and takes the cores it leaves idle.
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
@@ -22,6 +23,14 @@ const vitestCommand = (name, args) => [
   "npx",
   ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=.tmp/vitest-${name}.json`],
 ];
+
+/**
+ * The same command at a lower priority (`nice`): the work beside the end-to-end suite, which is the run's longest
+ * line, takes the cores only when the end-to-end suite leaves them idle (ADR 0018).
+ */
+const BESIDE_NICE = 10;
+const INTEGRATION_NICE = 5;
+const beside = ([command, args, ...rest], niceness = BESIDE_NICE) => ["nice", ["-n", String(niceness), command, ...args], ...rest];
 
 /** Keeps a suite's report for the table and adds its counts to the totals; exits if the suite failed. */
 function collect(name, status) {
@@ -106,51 +115,61 @@ step("Chromium");
 env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell();
 console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
 // The typecheck and the linter each keep one core busy, and the integration suite leaves a quarter of the machine
-// idle (its files wait on loading the Worker): so the typecheck, the linter, the unit tests (Node) and the build run
-// at once; after the build, the budget and the integration suite run beside the end-to-end suite (its seeded D1 and
-// its bundle need only the build; its journeys spend most of their time waiting on the browser and the site, so the
-// two suites share the two cores instead of taking turns: ADR 0018). Each sequence's output is printed whole when it
-// ends.
+// idle (its files wait on loading the Worker): so the typecheck, the linter, the unit tests (Node), the build and the
+// end-to-end sites' D1 (migrations and demo content, which need no build) start at once; after the build, the budget
+// and the integration suite run beside the end-to-end suite (its bundle needs only the build; its journeys spend most
+// of their time waiting on the browser and the site, so the two suites share the two cores instead of taking turns).
+// The end-to-end line decides how long the run takes, so everything beside it runs niced and gets the cores the
+// journeys leave idle (ADR 0018). Each sequence's output is printed whole when it ends.
 rmSync(".tmp/vitest-workers.json", { force: true });
 rmSync(".tmp/vitest-unit.json", { force: true });
 rmSync(".tmp/vitest-e2e.json", { force: true });
 const shuffle = ["--sequence.shuffle.files", "--sequence.shuffle.tests", `--sequence.seed=${seed}`];
 step(
-  `Typecheck, lint and format (zero findings) | unit tests | build, then budget and integration tests | e2e preparation and e2e tests; at once (seed ${seed})`,
+  `Typecheck, lint and format (zero findings) | unit tests | build and e2e D1, then budget and integration tests | e2e bundle and e2e tests; at once (seed ${seed})`,
 );
 await runAtOnce([
-  ["Typecheck", [["npx", ["tsc", "--noEmit"]]]],
+  ["Typecheck", [beside(["npx", ["tsc", "--noEmit"]])]],
   [
     "Lint and format",
     [
-      ["npx", ["eslint", ".", "--max-warnings", "0"]],
+      beside(["npx", ["eslint", ".", "--max-warnings", "0"]]),
       // The layer rule bites: linting tests/lint-fixtures must report exactly its marked imports (ADR 0019).
-      ["node", ["scripts/check-lint-rule.mjs"]],
-      ["npx", ["prettier", "--check", "."]],
+      beside(["node", ["scripts/check-lint-rule.mjs"]]),
+      beside(["npx", ["prettier", "--check", "."]]),
     ],
   ],
-  ["Unit tests (Node; files and tests shuffled)", [[...vitestCommand("unit", ["--config", "vitest.unit.config.ts", ...shuffle]), "unit"]]],
   [
-    "Build",
+    "Unit tests (Node; files and tests shuffled)",
+    [beside([...vitestCommand("unit", ["--config", "vitest.unit.config.ts", ...shuffle]), "unit"])],
+  ],
+  [
+    "Build, then budget and integration tests | e2e data and bundle, then e2e tests",
     [
-      ["npx", ["remix", "vite:build"]],
+      {
+        // The e2e sites' D1 (migrations and demo content) needs no build, so it is made beside it.
+        atOnce: [
+          ["Build", [["npx", ["remix", "vite:build"]]]],
+          ["End-to-end D1 (migrations, demo content)", [["node", ["--import", "tsx", "tests/e2e/prepare.ts", "data"]]]],
+        ],
+      },
       {
         atOnce: [
           [
             "Budget, integration tests (workerd; files and tests shuffled)",
             [
               // The client JavaScript of the home page, and the blog's list and post pages, which keep its budget (gzip).
-              ...["routes/_index", "routes/blog._index", "routes/blog.$slug"].map((route) => [
-                "node",
-                ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route],
-              ]),
-              [...vitestCommand("workers", shuffle), "workers"],
+              ...["routes/_index", "routes/blog._index", "routes/blog.$slug"].map((route) =>
+                beside(["node", ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route]]),
+              ),
+              // A little above the rest: its tests have timeouts (to catch a hang), the typecheck and the lint none.
+              beside([...vitestCommand("workers", shuffle), "workers"], INTEGRATION_NICE),
             ],
           ],
           [
-            "End-to-end preparation (migrations, demo content, the bundle), then end-to-end tests (Chromium, JavaScript on and off; files shuffled)",
+            "End-to-end bundle, then end-to-end tests (Chromium, JavaScript on and off; files shuffled)",
             [
-              ["node", ["--import", "tsx", "tests/e2e/prepare.ts"]],
+              ["node", ["--import", "tsx", "tests/e2e/prepare.ts", "bundle"]],
               [
                 ...vitestCommand("e2e", ["--config", "vitest.e2e.config.ts", "--sequence.shuffle.files", `--sequence.seed=${seed}`]),
                 "e2e",

@@ -1,8 +1,9 @@
 /**
  * What every end-to-end site starts from, made once per run: a D1 with the migrations and the demo content, and the
- * Worker as `wrangler deploy` bundles it (React's production build among it). `npm test` runs this file while the
- * integration suite runs (it needs only the build) and tells the e2e setup so with E2E_PREPARED=1; a lone e2e run
- * (`npx vitest run --config vitest.e2e.config.ts`) makes it in its global setup (global-setup.ts).
+ * Worker as `wrangler deploy` bundles it (React's production build among it). `npm test` makes the D1 beside the build
+ * (`prepare.ts data`: it needs no build) and the bundle after it, while the integration suite runs (`prepare.ts
+ * bundle`), and tells the e2e setup so with E2E_PREPARED=1; a lone e2e run (`npx vitest run --config
+ * vitest.e2e.config.ts`) makes both in its global setup (global-setup.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +13,8 @@ import { pathToFileURL } from "node:url";
 export const PREPARED = resolve(".tmp/e2e-prepared");
 export const SEEDED = join(PREPARED, "seeded");
 export const BUNDLE = join(PREPARED, "bundle");
-const DONE = join(PREPARED, "done");
+const DATA_DONE = join(PREPARED, "data-done");
+const BUNDLE_DONE = join(PREPARED, "bundle-done");
 const WRANGLER = resolve("node_modules/wrangler/bin/wrangler.js");
 
 /**
@@ -34,22 +36,40 @@ function runOrThrow(cmd: string, args: string[]) {
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed:\n${res.stdout}\n${res.stderr}`);
 }
 
-/** Makes the seeded D1 and the bundle afresh. */
-export function prepare() {
-  if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
-  rmSync(PREPARED, { recursive: true, force: true });
+/** Makes the seeded D1 afresh: the migrations, then the demo content. */
+export function prepareData() {
+  rmSync(SEEDED, { recursive: true, force: true });
+  rmSync(DATA_DONE, { force: true });
   mkdirSync(SEEDED, { recursive: true });
   runOrThrow(process.execPath, [WRANGLER, "d1", "migrations", "apply", "DB", "--local", "--persist-to", SEEDED]);
   runOrThrow(process.execPath, ["scripts/seed.mjs", "--persist-to", SEEDED]);
-  runOrThrow(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", BUNDLE]);
-  writeFileSync(DONE, new Date().toISOString());
+  writeFileSync(DATA_DONE, new Date().toISOString());
 }
 
-/** Whether this run's `npm test` made it already (after this run's build), so the setup can use it as it is. */
-export const preparedByThisRun = () => process.env.E2E_PREPARED === "1" && existsSync(DONE);
+/** Bundles the built Worker afresh, as `wrangler deploy` does. */
+export function prepareBundle() {
+  if (!existsSync("build/server/index.js")) throw new Error("Build the app first: npm run build");
+  rmSync(BUNDLE, { recursive: true, force: true });
+  rmSync(BUNDLE_DONE, { force: true });
+  runOrThrow(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", BUNDLE]);
+  writeFileSync(BUNDLE_DONE, new Date().toISOString());
+}
+
+/** Makes the seeded D1 and the bundle afresh. */
+export function prepare() {
+  prepareData();
+  prepareBundle();
+}
+
+/** Whether this run's `npm test` made both already (the bundle after this run's build), so the setup can use them. */
+export const preparedByThisRun = () => process.env.E2E_PREPARED === "1" && existsSync(DATA_DONE) && existsSync(BUNDLE_DONE);
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const part = process.argv[2];
+  const steps = { data: [prepareData, "migrations and demo content"], bundle: [prepareBundle, "the bundle"] } as const;
+  if (part !== "data" && part !== "bundle") throw new Error("Usage: tests/e2e/prepare.ts data|bundle");
+  const [make, what] = steps[part];
   const start = Date.now();
-  prepare();
-  console.log(`e2e: migrations, demo content and the bundle in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  make();
+  console.log(`e2e: ${what} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
