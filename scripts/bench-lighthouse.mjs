@@ -96,11 +96,11 @@ try {
   const chrome = await launch({
     chromePath: browserWithPriority(chromePath, Number(values.nice)),
     // --hide-scrollbars, as Puppeteer and Playwright launch headless Chromium: without it the new page's overlay
-    // scrollbar fade animation makes the renderer draw frames while its first commit is still held back, frames
-    // the display never draws (they carry the surface id from before the navigation's resize), and viz then sends
-    // that renderer one BeginFrame a second (ThrottleUndrawnFrames): the observed first paint came 1 or 2 s late
-    // in most runs, and Lantern then counted every preloaded script as holding the first paint. A phone's overlay
-    // scrollbars take no room and are not shown on load, so the page is laid out and timed as before.
+    // scrollbar animation makes the renderer draw frames while its first commit is still held back, frames for a
+    // surface the browser no longer embeds, which the display never draws; viz then sends that renderer one
+    // BeginFrame a second (ThrottleUndrawnFrames): the observed first paint came 1 or 2 s late in many runs, and
+    // Lantern then counted every preloaded script as holding the first paint (docs/speed.md). Overlay scrollbars
+    // take no room and a phone shows none on load, so the page is laid out and timed as before.
     chromeFlags: ["--headless=new", "--hide-scrollbars", "--no-sandbox", "--ignore-certificate-errors", "--disable-dev-shm-usage"],
   });
   stops.push(() => chrome.kill());
