@@ -118,11 +118,12 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
     ).bind(period.from, period.to),
     submissionsBy(db, SUBMISSION_SCOPES.campaign, [["campaign", "utm_campaign"]], "AND utm_campaign IS NOT NULL").bind(...inPeriod),
     submissionsBy(db, SUBMISSION_SCOPES.form, [["form", "form"]]).bind(...inPeriod),
-    // Source to customer: people by first source and status (status changes, so never rolled), pivoted below.
+    // Source to customer: people by first source, with their status now (it changes, so it is never rolled).
     db
       .prepare(
-        `SELECT coalesce(first_channel, '') AS channel, coalesce(first_utm_campaign, '') AS campaign, status, count(*) AS n
-         FROM people WHERE created_at >= ?1 AND created_at < ?2 GROUP BY 1, 2, 3`,
+        `SELECT coalesce(first_channel, '') AS channel, coalesce(first_utm_campaign, '') AS campaign, count(*) AS people,
+           sum(status = 'qualified') AS qualified, sum(status = 'customer') AS customer, sum(status = 'lost') AS lost
+         FROM people WHERE created_at >= ?1 AND created_at < ?2 GROUP BY 1, 2 ORDER BY people DESC, 1, 2 LIMIT ${CUSTOMER_ROWS}`,
       )
       .bind(now.start, now.end),
   ]);
@@ -196,18 +197,13 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
       submissions: formSubmissions.get(value) ?? 0,
     };
   });
-  const bySource = new Map<string, CustomerRow>();
-  for (const r of rows<{ channel: string; campaign: string; status: string; n: number }>(customers)) {
-    const key = `${r.channel}\n${r.campaign}`;
-    let row = bySource.get(key);
-    if (!row) bySource.set(key, (row = { key, channel: r.channel, campaign: r.campaign, people: 0, qualified: 0, customer: 0, lost: 0 }));
-    row.people += r.n;
-    if (r.status === "qualified" || r.status === "customer" || r.status === "lost") row[r.status] += r.n;
-  }
-  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const customerRows = [...bySource.values()]
-    .sort((a, b) => b.people - a.people || text(a.channel, b.channel) || text(a.campaign, b.campaign))
-    .slice(0, CUSTOMER_ROWS);
+  const customerRows: CustomerRow[] = rows<Omit<CustomerRow, "key">>(customers).map((r) => ({
+    ...r,
+    key: `${r.channel}\n${r.campaign}`,
+    qualified: count(r.qualified),
+    customer: count(r.customer),
+    lost: count(r.lost),
+  }));
   return {
     period,
     previous,
