@@ -31,6 +31,7 @@ import {
   closeInsightDays,
   handleViewBatch,
   pageViewOf,
+  rollSubmissionDays,
   sendView,
   VIEW_BEACON_PATH,
 } from "./app/features/insights/index.server";
@@ -90,6 +91,8 @@ const cronJobs: CronJob[] = [
   { name: "follow-up sequences", run: (env, at) => runSequences(env, at) },
   // The visitor counts' days before today: their salts and raw views (hashes) deleted; the rollups stay (ADR 0023).
   { name: "visitor counts' closed days", run: (env, at) => closeInsightDays(env, at) },
+  // Insights' submissions per closed day (ADR 0023): the days not rolled yet, an hour after their midnight, in order.
+  { name: "submission totals of closed days", run: (env, at) => rollSubmissionDays(env.DB, at) },
   // Newsletter broadcasts (ADR 0025): scheduled ones start, a stalled fan-out resumes, finished ones are marked sent.
   { name: "broadcasts", run: (env, at) => runBroadcastsCron(env, at) },
 ];

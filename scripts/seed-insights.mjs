@@ -1,7 +1,8 @@
 // Demo visitor counts for Insights (ADR 0023): the last 30 days of daily rollups, site and pages, from a handful of
 // sources and two campaigns, and the day's totals made from them (`DAY_TOTALS`, as the views queue's consumer writes
 // them), with the demo people's first sources and the pages their forms were sent from, so a fresh `npm start` shows
-// Insights working, submissions and conversion per page included.
+// Insights working, submissions and conversion per page included (read from the submissions until the cron rolls their
+// days into insight_submission_totals).
 // Numbers come from a fixed formula (no randomness): seeding again changes nothing (INSERT OR IGNORE, fixed keys).
 
 const DAY = 86_400_000;
@@ -105,5 +106,7 @@ export function seedInsights(q, now) {
       .map(([form, page]) => `WHEN ${q(form)} THEN ${q(page)}`)
       .join(" ")} END WHERE form_page IS NULL AND person_id = (SELECT id FROM people WHERE email = ${q(email)});`,
   ]);
-  return [...rows, ...DAY_TOTALS, ...sources];
+  // The submissions' day totals (ADR 0023) are made by the cron from the submissions, which the seed has just written
+  // and changed: any it holds go, so Insights reads the submissions themselves until the cron rolls the days again.
+  return [...rows, ...DAY_TOTALS, ...sources, "DELETE FROM insight_submission_totals;"];
 }

@@ -836,6 +836,35 @@ export const insightRollups = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.day, t.path, t.channel, t.source, t.campaign, t.country, t.device] })],
 );
+
+/**
+ * Submissions per closed UTC day (ADR 0023): the day's total (scope `day`, a row for every day rolled, 0 included,
+ * so the latest `day` row says how far the days are rolled), and per form, form page (its path), source (channel
+ * and source) and campaign; '' in the columns a scope does not use. Made by the cron from `person_submissions` once
+ * a day is over (`rollSubmissionDays`), a day replaced whole each time; Insights reads them for the rolled days and
+ * the submissions themselves only after the last. WITHOUT ROWID (hand-written in the migration). No personal data.
+ */
+export const insightSubmissionTotals = sqliteTable(
+  "insight_submission_totals",
+  {
+    /** SUBMISSION_SCOPES (app/features/insights/views.ts). */
+    scope: text("scope", { enum: ["day", "form", "page", "source", "campaign"] }).notNull(),
+    day: text("day").notNull(),
+    form: text("form").notNull(),
+    path: text("path").notNull(),
+    channel: text("channel").notNull(),
+    source: text("source").notNull(),
+    campaign: text("campaign").notNull(),
+    submissions: integer("submissions").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.day, t.form, t.path, t.channel, t.source, t.campaign] }),
+    // A page's submissions over a period (Insights' top pages and form pages, a few paths): a range per path, covering.
+    index("insight_submission_totals_page_idx")
+      .on(t.path, t.day, t.submissions)
+      .where(sql`scope = 'page'`),
+  ],
+);
 // ------------------------------------------------------------ newsletter broadcasts (ADR 0025)
 
 export const broadcastStatuses = ["draft", "scheduled", "sending", "paused", "sent", "cancelled"] as const;

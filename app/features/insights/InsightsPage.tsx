@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
 import { Table, type Column } from "~/components/ui/Table";
 import { BarChart, TabHeading } from "~/features/dashboard";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatNumber } from "~/lib/format";
 import {
   channelLabel,
   conversion,
@@ -37,7 +37,7 @@ const rate = (submissions: number, visitors: number) => {
   const value = conversion(submissions, visitors);
   return value === null ? "—" : `${value.toFixed(1)}%`;
 };
-const num = (n: number) => n.toLocaleString("en-US");
+const num = formatNumber;
 const periodText = (p: Period) => `${formatDate(`${p.from}T12:00:00Z`)} to ${formatDate(`${p.to}T12:00:00Z`)}`;
 
 /** A figure that opens the filtered Leads list behind it, where there is one. */

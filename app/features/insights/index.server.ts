@@ -2,4 +2,5 @@
 export { beaconViewOf, pageViewOf, sendView, VIEW_BEACON_PATH } from "./count.server";
 export { handleViewBatch } from "./ingest.server";
 export { closeInsightDays } from "./salt.server";
+export { rollSubmissionDays } from "./submissions.server";
 export { exportInsightsCsv, insightsReport } from "./insights.server";

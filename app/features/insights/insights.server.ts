@@ -1,13 +1,15 @@
 /**
- * The Insights report (ADR 0023): one D1 batch of aggregates over the rollups' day totals (visitors and views) and
- * the submissions and people of the period (conversion, source to customer). Each rollup query reads one range of the
- * rollups' key (a `day:` scope, then day): a row per day and page, source or campaign, never the fine rows; the
- * submissions and people by covering indexes that lead with their time.
+ * The Insights report (ADR 0023): one D1 batch of aggregates over the rollups' day totals (visitors and views), the
+ * submissions' day totals (`insight_submission_totals`, for the days the cron has rolled, and the submissions
+ * themselves after them) and the people of the period (source to customer). Each rollup query reads one range of a
+ * key (a scope, then day): a row per day and page, source, campaign or form, never the fine rows; the live
+ * submissions and the people by covering indexes that lead with their time.
  */
 import { AUDIT_ACTIONS, auditStatement, type Actor } from "~/lib/audit.server";
 import { csvResponse } from "~/lib/csv";
 import { personForms } from "~/lib/people";
-import { FORM_PAGES, POPUP_PATHS, ROLLUP_SCOPES, SITE_PATH, type RollupScope } from "./views";
+import { CHANNEL_OF, LIVE_FROM, PAGE_OF_FORM, ROLLED_THROUGH, SOURCE_OF } from "./submissions.server";
+import { FORM_PAGES, POPUP_PATHS, ROLLUP_SCOPES, SITE_PATH, SUBMISSION_SCOPES, type RollupScope } from "./views";
 import {
   asChannel,
   channelLabel,
@@ -27,14 +29,31 @@ import {
 
 /** Rows of each top list. */
 export const TOP_ROWS = 20;
+/** Rows of source to customer. */
+const CUSTOMER_ROWS = 50;
 
 type Num = number | null;
-
-/** A stored form page (path and query) as its path. */
-const PAGE_OF_FORM = `CASE WHEN instr(form_page, '?') > 0 THEN substr(form_page, 1, instr(form_page, '?') - 1) ELSE form_page END`;
-const IN_PERIOD = "created_at >= ?1 AND created_at < ?2";
+type Row = Record<string, string | number | null>;
 
 const FORM_PATHS = [...new Set(Object.values(FORM_PAGES).filter((p) => p !== SITE_PATH))];
+
+/**
+ * The period's submissions per key: the rolled days' totals of `scope` (days ?1 to ?2, up to the last rolled), and
+ * the submissions after the rolled days (?3 to ?4, in ms), grouped alike. `keys`: the totals' columns and the same
+ * values from a submission, in pairs.
+ */
+function submissionsBy(db: D1Database, scope: string, keys: [rolled: string, live: string][], liveWhere = "") {
+  const names = keys.map((_, i) => `k${i}`);
+  return db.prepare(
+    `SELECT ${names.join(", ")}, sum(n) AS n FROM (
+       SELECT ${keys.map(([rolled], i) => `${rolled} AS ${names[i]}`).join(", ")}, submissions AS n FROM insight_submission_totals
+       WHERE scope = '${scope}' AND day BETWEEN ?1 AND ?2 AND day <= ${ROLLED_THROUGH}
+       UNION ALL
+       SELECT ${keys.map(([, live], i) => `${live} AS ${names[i]}`).join(", ")}, count(*) AS n FROM person_submissions
+       WHERE created_at >= max(?3, ${LIVE_FROM}) AND created_at < ?4 ${liveWhere} GROUP BY ${names.map((_, i) => i + 1).join(", ")}
+     ) GROUP BY ${names.join(", ")}`,
+  );
+}
 
 export async function insightsReport(db: D1Database, period: Period): Promise<InsightsReport> {
   const previous = previousPeriod(period);
@@ -43,53 +62,72 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
   // The day's totals (ROLLUP_SCOPES' `day:` scopes): a row per day, and per page, source or campaign.
   const dayTotals = (scope: RollupScope, select: string, rest = "") =>
     db.prepare(`SELECT ${select} FROM insight_rollups WHERE scope = '${scope}' AND day BETWEEN ?1 AND ?2 ${rest}`);
-  const subs = (select: string, rest: string) => db.prepare(`SELECT ${select} FROM person_submissions WHERE ${IN_PERIOD} ${rest}`);
+  const inPeriod = [period.from, period.to, now.start, now.end] as const;
+  const formPaths = FORM_PATHS.map((_, i) => `?${i + 5}`).join(", ");
 
-  const [days, prevTotals, subTotals, pages, pageSubs, sources, sourceSubs, campaigns, campaignSubs, formViews, formSubs, customers] =
-    await db.batch<Record<string, string | number | null>>([
-      dayTotals(ROLLUP_SCOPES.siteDay, "day, views, visitors", "ORDER BY day").bind(period.from, period.to),
-      dayTotals(ROLLUP_SCOPES.siteDay, "sum(views) AS views, sum(visitors) AS visitors").bind(previous.from, previous.to),
-      db
-        .prepare(
-          "SELECT count(*) AS n, coalesce(sum(created_at >= ?3), 0) AS current FROM person_submissions WHERE created_at >= ?1 AND created_at < ?2",
-        )
-        .bind(before.start, now.end, now.start),
-      dayTotals(
-        ROLLUP_SCOPES.pageDay,
-        "path, sum(views) AS views, sum(visitors) AS visitors",
-        `AND substr(path, 1, 1) = '/' GROUP BY path ORDER BY visitors DESC, path LIMIT ${TOP_ROWS}`,
-      ).bind(period.from, period.to),
-      subs(`${PAGE_OF_FORM} AS path, count(*) AS n`, "AND form_page IS NOT NULL GROUP BY 1").bind(now.start, now.end),
-      dayTotals(
-        ROLLUP_SCOPES.sourceDay,
-        "channel, source, sum(views) AS views, sum(visitors) AS visitors",
-        `GROUP BY channel, source ORDER BY visitors DESC, channel, source LIMIT ${TOP_ROWS}`,
-      ).bind(period.from, period.to),
-      subs("coalesce(channel, '') AS channel, coalesce(utm_source, referrer_host, '') AS source, count(*) AS n", "GROUP BY 1, 2").bind(
-        now.start,
-        now.end,
-      ),
-      dayTotals(
-        ROLLUP_SCOPES.campaignDay,
-        "campaign, sum(views) AS views, sum(visitors) AS visitors",
-        `GROUP BY campaign ORDER BY visitors DESC, campaign LIMIT ${TOP_ROWS}`,
-      ).bind(period.from, period.to),
-      subs("utm_campaign AS campaign, count(*) AS n", "AND utm_campaign IS NOT NULL GROUP BY 1").bind(now.start, now.end),
-      dayTotals(
-        ROLLUP_SCOPES.pageDay,
-        "path, sum(views) AS views, sum(visitors) AS visitors",
-        `AND path IN (${FORM_PATHS.map((_, i) => `?${i + 3}`).join(", ")}) GROUP BY path`,
-      ).bind(period.from, period.to, ...FORM_PATHS),
-      subs("form, count(*) AS n", "GROUP BY form").bind(now.start, now.end),
-      db
-        .prepare(
-          `SELECT coalesce(first_channel, '') AS channel, coalesce(first_utm_campaign, '') AS campaign, count(*) AS people,
-             sum(status = 'qualified') AS qualified, sum(status = 'customer') AS customer, sum(status = 'lost') AS lost
-           FROM people WHERE ${IN_PERIOD} GROUP BY 1, 2 ORDER BY people DESC, 1, 2 LIMIT 50`,
-        )
-        .bind(now.start, now.end),
-    ]);
-  const rows = <T>(result: D1Result<Record<string, string | number | null>> | undefined) => (result?.results ?? []) as T[];
+  const [days, prevTotals, subTotals, pages, sources, sourceSubs, campaigns, campaignSubs, formSubs, customers] = await db.batch<Row>([
+    dayTotals(ROLLUP_SCOPES.siteDay, "day, views, visitors", "ORDER BY day").bind(period.from, period.to),
+    dayTotals(ROLLUP_SCOPES.siteDay, "sum(views) AS views, sum(visitors) AS visitors").bind(previous.from, previous.to),
+    // The submissions of both periods: the rolled days' totals, then the submissions after them.
+    db
+      .prepare(
+        `SELECT coalesce(sum(n), 0) AS n, coalesce(sum(current * n), 0) AS current FROM (
+           SELECT day >= ?5 AS current, submissions AS n FROM insight_submission_totals
+           WHERE scope = '${SUBMISSION_SCOPES.day}' AND day BETWEEN ?1 AND ?2 AND day <= ${ROLLED_THROUGH}
+           UNION ALL
+           SELECT created_at >= ?6 AS current, 1 AS n FROM person_submissions WHERE created_at >= max(?3, ${LIVE_FROM}) AND created_at < ?4
+         )`,
+      )
+      .bind(previous.from, period.to, before.start, now.end, period.from, now.start),
+    // Every page's views in one pass, of which the top pages and the forms' pages are kept, each with its
+    // submissions: a range of the page index of the totals per path, and the live ones grouped once.
+    db
+      .prepare(
+        `WITH paths AS (
+           SELECT path, sum(views) AS views, sum(visitors) AS visitors FROM insight_rollups
+           WHERE scope = '${ROLLUP_SCOPES.pageDay}' AND day BETWEEN ?1 AND ?2 GROUP BY path
+         ), ranked AS (
+           SELECT path, views, visitors,
+             substr(path, 1, 1) = '/' AND row_number() OVER (PARTITION BY substr(path, 1, 1) = '/' ORDER BY visitors DESC, path) <= ${TOP_ROWS} AS top
+           FROM paths
+         ), live AS MATERIALIZED (
+           SELECT ${PAGE_OF_FORM} AS path, count(*) AS n FROM person_submissions
+           WHERE created_at >= max(?3, ${LIVE_FROM}) AND created_at < ?4 AND form_page IS NOT NULL GROUP BY 1
+         )
+         SELECT r.path, r.views, r.visitors, r.top,
+           coalesce((SELECT sum(t.submissions) FROM insight_submission_totals t
+                     WHERE t.scope = '${SUBMISSION_SCOPES.page}' AND t.path = r.path AND t.day BETWEEN ?1 AND ?2 AND t.day <= ${ROLLED_THROUGH}), 0)
+             + coalesce((SELECT n FROM live WHERE live.path = r.path), 0) AS submissions
+         FROM ranked r WHERE r.top OR r.path IN (${formPaths})
+         ORDER BY r.top DESC, r.visitors DESC, r.path`,
+      )
+      .bind(...inPeriod, ...FORM_PATHS),
+    dayTotals(
+      ROLLUP_SCOPES.sourceDay,
+      "channel, source, sum(views) AS views, sum(visitors) AS visitors",
+      `GROUP BY channel, source ORDER BY visitors DESC, channel, source LIMIT ${TOP_ROWS}`,
+    ).bind(period.from, period.to),
+    submissionsBy(db, SUBMISSION_SCOPES.source, [
+      ["channel", CHANNEL_OF],
+      ["source", SOURCE_OF],
+    ]).bind(...inPeriod),
+    dayTotals(
+      ROLLUP_SCOPES.campaignDay,
+      "campaign, sum(views) AS views, sum(visitors) AS visitors",
+      `GROUP BY campaign ORDER BY visitors DESC, campaign LIMIT ${TOP_ROWS}`,
+    ).bind(period.from, period.to),
+    submissionsBy(db, SUBMISSION_SCOPES.campaign, [["campaign", "utm_campaign"]], "AND utm_campaign IS NOT NULL").bind(...inPeriod),
+    submissionsBy(db, SUBMISSION_SCOPES.form, [["form", "form"]]).bind(...inPeriod),
+    // Source to customer: people by first source, with their status now (it changes, so it is never rolled).
+    db
+      .prepare(
+        `SELECT coalesce(first_channel, '') AS channel, coalesce(first_utm_campaign, '') AS campaign, count(*) AS people,
+           sum(status = 'qualified') AS qualified, sum(status = 'customer') AS customer, sum(status = 'lost') AS lost
+         FROM people WHERE created_at >= ?1 AND created_at < ?2 GROUP BY 1, 2 ORDER BY people DESC, 1, 2 LIMIT ${CUSTOMER_ROWS}`,
+      )
+      .bind(now.start, now.end),
+  ]);
+  const rows = <T>(result: D1Result<Row> | undefined) => (result?.results ?? []) as T[];
   const count = (value: Num | undefined) => Number(value ?? 0);
 
   const dayRows = rows<{ day: string; views: number; visitors: number }>(days);
@@ -111,11 +149,11 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
     for (const r of list) map.set(key(r), (map.get(key(r)) ?? 0) + r.n);
     return map;
   };
-  const pageSubmissions = byKey(rows<{ path: string; n: number }>(pageSubs), (r) => r.path);
-  const sourceSubmissions = byKey(rows<{ channel: string; source: string; n: number }>(sourceSubs), (r) => `${r.channel}\n${r.source}`);
-  const campaignSubmissions = byKey(rows<{ campaign: string; n: number }>(campaignSubs), (r) => r.campaign);
-  const formSubmissions = byKey(rows<{ form: string; n: number }>(formSubs), (r) => r.form);
-  const formPageViews = new Map(rows<{ path: string; views: number; visitors: number }>(formViews).map((r) => [r.path, r]));
+  const sourceSubmissions = byKey(rows<{ k0: string; k1: string; n: number }>(sourceSubs), (r) => `${r.k0}\n${r.k1}`);
+  const campaignSubmissions = byKey(rows<{ k0: string; n: number }>(campaignSubs), (r) => r.k0);
+  const formSubmissions = byKey(rows<{ k0: string; n: number }>(formSubs), (r) => r.k0);
+  const pageRows = rows<{ path: string; views: number; visitors: number; top: number; submissions: number }>(pages);
+  const formPageViews = new Map(pageRows.map((r) => [r.path, r]));
 
   const daysByDate = new Map(dayRows.map((d) => [d.day, d]));
   const allDays: InsightsReport["days"] = [];
@@ -125,13 +163,9 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
     allDays.push({ date, views: d?.views ?? 0, visitors: d?.visitors ?? 0 });
   }
 
-  const pagesTop: TopRow[] = rows<{ path: string; views: number; visitors: number }>(pages).map((r) => ({
-    key: r.path,
-    label: r.path,
-    views: r.views,
-    visitors: r.visitors,
-    submissions: pageSubmissions.get(r.path) ?? 0,
-  }));
+  const pagesTop: TopRow[] = pageRows
+    .filter((r) => r.top)
+    .map((r) => ({ key: r.path, label: r.path, views: r.views, visitors: r.visitors, submissions: r.submissions }));
   const sourcesTop: TopRow[] = rows<{ channel: string; source: string; views: number; visitors: number }>(sources).map((r) => {
     const channel = asChannel(r.channel);
     return {

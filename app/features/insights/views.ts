@@ -46,6 +46,19 @@ export const ROLLUP_SCOPES = {
 export type RollupScope = (typeof ROLLUP_SCOPES)[keyof typeof ROLLUP_SCOPES];
 
 /**
+ * The scopes of `insight_submission_totals`: the submissions of a closed day in all (`day`, a row for every day rolled,
+ * 0 included) and per form, form page (its path, the query dropped), source (channel and source) and campaign. The
+ * cron makes them once the day is over (`rollSubmissionDays`); Insights reads them instead of the submissions.
+ */
+export const SUBMISSION_SCOPES = {
+  day: "day",
+  form: "form",
+  page: "page",
+  source: "source",
+  campaign: "campaign",
+} as const;
+
+/**
  * The pages that carry each form, whose views are the form's views: a path, the popup's pseudo-path, or the whole
  * site for the forms every public page carries (the footer's newsletter box, the waitlist banner).
  */

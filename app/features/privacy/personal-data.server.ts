@@ -225,6 +225,8 @@ export const EXEMPT_TABLES: Readonly<Record<string, string>> = {
     "Visitor counts per day, page, source, campaign, country and device class (ADR 0023): totals, with no address, hash or identifier of anyone.",
   insight_views:
     "Today's page views with a visitor hash made with a random salt of the day (ADR 0023): no address or user agent, nothing to find by an email; deleted with the salt when the day is over.",
+  insight_submission_totals:
+    "Submissions per day, form, form page, source and campaign (ADR 0023): totals, with no address or identifier of anyone; erasing a person leaves them, as the visitor counts.",
   insight_salts: "The day's random salt of the visitor hash (ADR 0023), deleted when the day is over; it names no one.",
   users: "The team's own accounts (admins), managed on the Team page.",
   admin_sessions: "Admins' sign-ins (device and country), removed when the session ends.",
