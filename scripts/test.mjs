@@ -3,8 +3,8 @@
 //   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
 //   2. at once: the typecheck | lint and format check | unit tests in Node | the build, and beside it the end-to-end
 //      sites' D1; then the home page's 100 KB JavaScript budget and the integration tests in workerd, beside the
-//      end-to-end bundle and tests in Chromium's headless shell, JavaScript on and off. The end-to-end line is the
-//      longest, so the work beside it runs at a lower priority (`nice`) and takes the cores it leaves idle.
+//      end-to-end bundle and tests in Chromium's headless shell, JavaScript on and off. The typecheck, lint, unit tests
+//      and budget run at a lower priority (`nice`).
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
@@ -25,12 +25,11 @@ const vitestCommand = (name, args) => [
 ];
 
 /**
- * The same command at a lower priority (`nice`): the work beside the end-to-end suite, which is the run's longest
- * line, takes the cores only when the end-to-end suite leaves them idle (ADR 0018).
+ * The same command at a lower priority (`nice`): checks that have no timeouts and are not the run's longest line give
+ * the cores to the two suites first (ADR 0018).
  */
-const BESIDE_NICE = 10;
-const INTEGRATION_NICE = 5;
-const beside = ([command, args, ...rest], niceness = BESIDE_NICE) => ["nice", ["-n", String(niceness), command, ...args], ...rest];
+const BESIDE_NICE = "10";
+const beside = ([command, args, ...rest]) => ["nice", ["-n", BESIDE_NICE, command, ...args], ...rest];
 
 /** Keeps a suite's report for the table and adds its counts to the totals; exits if the suite failed. */
 function collect(name, status) {
@@ -119,8 +118,8 @@ console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
 // end-to-end sites' D1 (migrations and demo content, which need no build) start at once; after the build, the budget
 // and the integration suite run beside the end-to-end suite (its bundle needs only the build; its journeys spend most
 // of their time waiting on the browser and the site, so the two suites share the two cores instead of taking turns).
-// The end-to-end line decides how long the run takes, so everything beside it runs niced and gets the cores the
-// journeys leave idle (ADR 0018). Each sequence's output is printed whole when it ends.
+// The typecheck, the lint, the unit tests and the budget run niced: they have no timeouts and end long before the
+// two suites do, which run at one priority (ADR 0018). Each sequence's output is printed whole when it ends.
 rmSync(".tmp/vitest-workers.json", { force: true });
 rmSync(".tmp/vitest-unit.json", { force: true });
 rmSync(".tmp/vitest-e2e.json", { force: true });
@@ -162,8 +161,9 @@ await runAtOnce([
               ...["routes/_index", "routes/blog._index", "routes/blog.$slug"].map((route) =>
                 beside(["node", ["scripts/bench-home-js.mjs", "--budget-kb", "100", "--route", route]]),
               ),
-              // A little above the rest: its tests have timeouts (to catch a hang), the typecheck and the lint none.
-              beside([...vitestCommand("workers", shuffle), "workers"], INTEGRATION_NICE),
+              // At the e2e suite's priority: the run is bound by CPU (about 2,100 s of it on 2 cores), so a niced
+              // integration suite only ends last, with its tests starved past their timeouts (ADR 0018).
+              [...vitestCommand("workers", shuffle), "workers"],
             ],
           ],
           [
