@@ -4,7 +4,7 @@
  * campaigns, each form's conversion, and people from source to customer. Every table exports as CSV, and a figure
  * with a Leads list behind it links to that list.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
@@ -40,13 +40,18 @@ const rate = (submissions: number, visitors: number) => {
 const num = formatNumber;
 const periodText = (p: Period) => `${formatDate(`${p.from}T12:00:00Z`)} to ${formatDate(`${p.to}T12:00:00Z`)}`;
 
-/** A figure that opens the filtered Leads list behind it, where there is one. */
+/**
+ * A figure that opens the filtered Leads list behind it, where there is one: a plain link, loaded as a document.
+ * A 90-day report holds about 250 of them, and Remix's `Link` (its hooks resolve each path against the route matches)
+ * cost the server about 20 ms of the page's render (bench:insights: the 90-day median 111 to 115 ms with it, 88 to
+ * 99 without).
+ */
 function Figure({ value, to, label }: { value: number; to?: string; label: string }) {
   if (!to) return <>{num(value)}</>;
   return (
-    <Link to={to} className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={label}>
+    <a href={to} className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={label}>
       {num(value)}
-    </Link>
+    </a>
   );
 }
 
