@@ -14,6 +14,7 @@ import {
   asChannel,
   channelLabel,
   conversion,
+  DAY,
   INSIGHTS_TABLES,
   leadsLink,
   periodBounds,
@@ -157,7 +158,7 @@ export async function insightsReport(db: D1Database, period: Period): Promise<In
 
   const daysByDate = new Map(dayRows.map((d) => [d.day, d]));
   const allDays: InsightsReport["days"] = [];
-  for (let ms = periodBounds(period).start; ms < now.end; ms += 86_400_000) {
+  for (let ms = periodBounds(period).start; ms < now.end; ms += DAY) {
     const date = new Date(ms).toISOString().slice(0, 10);
     const d = daysByDate.get(date);
     allDays.push({ date, views: d?.views ?? 0, visitors: d?.visitors ?? 0 });

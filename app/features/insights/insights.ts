@@ -8,7 +8,8 @@ import { SOURCE_CHANNEL_LABELS, SOURCE_CHANNELS, type SourceChannel } from "~/li
 export const PERIOD_PRESETS = [7, 30, 90] as const;
 /** The longest custom period. */
 export const MAX_PERIOD_DAYS = 366;
-const DAY = 86_400_000;
+/** A day in milliseconds (periods and rolled days are whole UTC days). */
+export const DAY = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface Period {

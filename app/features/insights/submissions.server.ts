@@ -11,9 +11,9 @@
  * numbers: the totals name no one, as the views' rollups.
  */
 import { utcDay } from "./salt.server";
+import { DAY } from "./insights";
 import { SUBMISSION_SCOPES } from "./views";
 
-const DAY = 86_400_000;
 /** Days rolled per batch, and batches per cron run: a year of history in three runs, each batch a month at most. */
 export const ROLL_DAYS = 31;
 const ROLL_STEPS = 4;
