@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test. Stops at the first failing step.
 //   1. Chromium's headless shell for the browser tests (installed with apt-get when root)
-//   2. at once: the typecheck | lint and format check | unit tests in Node | the build, and beside it the end-to-end
-//      sites' D1; then the home page's 100 KB JavaScript budget and the integration tests in workerd, beside the
-//      end-to-end bundle and tests in Chromium's headless shell, JavaScript on and off. The typecheck, lint, unit tests
-//      and budget run at a lower priority (`nice`).
+//   2. at once: the typecheck and the lint on one program, then the format check | unit tests in Node | the build,
+//      and beside it the end-to-end sites' D1; then the home page's 100 KB JavaScript budget and the integration
+//      tests in workerd, beside the end-to-end bundle and tests in Chromium's headless shell, JavaScript on and off.
+//      The typecheck, lint, unit tests and budget run at a lower priority (`nice`).
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
@@ -128,13 +128,12 @@ step(
   `Typecheck, lint and format (zero findings) | unit tests | build and e2e D1, then budget and integration tests | e2e bundle and e2e tests; at once (seed ${seed})`,
 );
 await runAtOnce([
-  ["Typecheck", [beside(["npx", ["tsc", "--noEmit"]])]],
   [
-    "Lint and format",
+    "Typecheck, lint and format",
     [
-      beside(["npx", ["eslint", ".", "--max-warnings", "0"]]),
-      // The layer rule bites: linting tests/lint-fixtures must report exactly its marked imports (ADR 0019).
-      beside(["node", ["scripts/check-lint-rule.mjs"]]),
+      // `tsc --noEmit` and `eslint .` on one TypeScript program, so its types are checked once, not twice; with the
+      // layer rule's fixtures, which must report exactly their marked imports (ADR 0018, ADR 0019).
+      beside(["node", ["scripts/check-types-and-lint.mjs"]]),
       beside(["npx", ["prettier", "--check", "."]]),
     ],
   ],
