@@ -4,7 +4,7 @@
 //   2. at once: the typecheck and the lint on one program, then the format check | unit tests in Node | the build,
 //      and beside it the end-to-end sites' D1; then the home page's 100 KB JavaScript budget and the integration
 //      tests in workerd, beside the end-to-end bundle and tests in Chromium's headless shell, JavaScript on and off.
-//      The typecheck, lint, unit tests and budget run at a lower priority (`nice`).
+//      The format check, unit tests and budget run at a lower priority (`nice`).
 // Both suites run their files (and the integration suite its tests) in a random order: the seed is printed, and
 // TEST_SEED=<seed> npm test runs that order again. At the end (or at a failure) it prints how long each step
 // took and each test file, slowest first.
@@ -113,13 +113,14 @@ step("Chromium");
 // The end-to-end tests drive Chromium's headless shell (ADR 0018); its path reaches them through the environment.
 env.CHROMIUM_HEADLESS_SHELL_PATH = ensureHeadlessShell();
 console.log(`Using ${env.CHROMIUM_HEADLESS_SHELL_PATH}`);
-// The typecheck and the linter each keep one core busy, and the integration suite leaves a quarter of the machine
-// idle (its files wait on loading the Worker): so the typecheck, the linter, the unit tests (Node), the build and the
-// end-to-end sites' D1 (migrations and demo content, which need no build) start at once; after the build, the budget
-// and the integration suite run beside the end-to-end suite (its bundle needs only the build; its journeys spend most
-// of their time waiting on the browser and the site, so the two suites share the two cores instead of taking turns).
-// The typecheck, the lint, the unit tests and the budget run niced: they have no timeouts and end long before the
-// two suites do, which run at one priority (ADR 0018). Each sequence's output is printed whole when it ends.
+// The typecheck and lint (one program) keeps one core busy, and the integration suite leaves part of the machine idle
+// (its files wait on loading the Worker): so the typecheck and lint, the format check, the unit tests (Node), the build
+// and the end-to-end sites' D1 (migrations and demo content, which need no build) start at once; after the build, the
+// budget and the integration suite run beside the end-to-end suite (its bundle needs only the build; its journeys spend
+// most of their time waiting on the browser and the site, so the two suites share the two cores instead of taking
+// turns). The format check, the unit tests and the budget run niced: they have no timeouts and end long before the
+// two suites do, which run at one priority with the typecheck and lint (ADR 0018). Each sequence's output is printed
+// whole when it ends.
 rmSync(".tmp/vitest-workers.json", { force: true });
 rmSync(".tmp/vitest-unit.json", { force: true });
 rmSync(".tmp/vitest-e2e.json", { force: true });
@@ -132,8 +133,9 @@ await runAtOnce([
     "Typecheck, lint and format",
     [
       // `tsc --noEmit` and `eslint .` on one TypeScript program, so its types are checked once, not twice; with the
-      // layer rule's fixtures, which must report exactly their marked imports (ADR 0018, ADR 0019).
-      beside(["node", ["scripts/check-types-and-lint.mjs"]]),
+      // layer rule's fixtures, which must report exactly their marked imports (ADR 0018, ADR 0019). Not niced: one
+      // line of about two minutes of CPU that, niced on a busy machine, was the last thing the run waited for.
+      ["node", ["scripts/check-types-and-lint.mjs"]],
       beside(["npx", ["prettier", "--check", "."]]),
     ],
   ],
