@@ -27,9 +27,10 @@ const LAYOUT_DEFERRED = [
 ];
 /**
  * Small modules that both public pages and the deferred parts import, kept in `shell`: in `layout`, the page
- * that imports one (the pricing's ticks) would load the whole group with its first load.
+ * that imports one would load the whole group (16 KB gzip) with its first load: the pricing's ticks (`Icons`),
+ * the Q&A list's search and filters (`inputs`), a question's Share button, which raises a toast (`client-toast`).
  */
-const SHELL_TOO = ["app/components/ui/Icons.tsx"];
+const SHELL_TOO = ["app/components/ui/Icons.tsx", "app/components/ui/inputs.tsx", "app/lib/client-toast.ts"];
 type ChunkMeta = {
   getModuleIds: () => IterableIterator<string>;
   getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;

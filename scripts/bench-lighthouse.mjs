@@ -132,6 +132,11 @@ try {
       );
     }
     console.log(`\n(each run's scores: ${[...results].map(([p, l]) => `${p} ${l.map((r) => r.figures.score).join("/")}`).join(", ")})`);
+    // FCP and LCP are the simulated network's and move little with the machine's load; TBT moves with it.
+    const seconds = (ms) => (ms / 1000).toFixed(1);
+    console.log(
+      `(each run's FCP/LCP s, TBT ms: ${[...results].map(([p, l]) => `${p} ${l.map(({ figures: f }) => `${seconds(f.fcp)}/${seconds(f.lcp)} ${Math.round(f.tbt)}`).join(", ")}`).join("; ")})`,
+    );
     const all = [...results.values()].flat();
     const late = all.filter((r) => r.figures.observedFcp > 1000).length;
     console.log(

@@ -3,6 +3,7 @@ import { failedRetryDelayMs, QUEUE_DELIVERIES, queueRetryDelaySeconds } from "~/
 import { renderEmail } from "~/email/render.server";
 import { waitlistNoticeEmail } from "~/features/lead-capture/waitlist.emails";
 import { emailFrom } from "~/lib/env.server";
+import { formatDate, formatDateTime, formatNumber } from "~/lib/format";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "~/lib/honeypot";
 import { rateLimitAddress } from "~/lib/rate-limit.server";
 import { BodyTooLargeError, MAX_FORM_BYTES, readBodyCapped, safeRedirectPath } from "~/lib/request.server";
@@ -161,5 +162,22 @@ describe("readBodyCapped", () => {
     await expect(readBodyCapped(declared, MAX_FORM_BYTES)).rejects.toBeInstanceOf(BodyTooLargeError);
     const { response } = streamed(2);
     expect((await readBodyCapped(response, MAX_FORM_BYTES)).byteLength).toBe(2 * chunk.byteLength);
+  });
+});
+
+describe("formatDate", () => {
+  it("writes what Intl's en-US short date in UTC writes, for every day from 2000 to 2060 and for each kind of input", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+    const DAY = 86_400_000;
+    // The first and the last millisecond of each UTC day: the visitor's zone must not move either.
+    const instants: number[] = [];
+    for (let t = Date.UTC(2000, 0, 1); t < Date.UTC(2061, 0, 1); t += DAY) instants.push(t, t + DAY - 1);
+    expect(instants.map(formatDate)).toEqual(instants.map((t) => intl.format(t)));
+    expect(formatDate("2026-11-23T23:59:00.000Z")).toBe("Nov 23, 2026");
+    expect(formatDate(new Date(Date.UTC(2026, 8, 5)))).toBe("Sep 5, 2026");
+    expect(formatDate(null)).toBe("—");
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(formatDateTime(Date.UTC(2026, 10, 23, 14, 5))).toBe("Nov 23, 2026, 14:05 UTC");
+    expect(formatNumber(12345)).toBe("12,345");
   });
 });

@@ -1,8 +1,8 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { cn } from "./cn";
+import { inputClasses } from "./inputs";
 
-export const inputClasses =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-200 sm:text-sm";
+export { inputClasses, Options } from "./inputs";
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn(inputClasses, className)} {...props} />;
@@ -89,17 +89,3 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 ) {
   return <textarea ref={ref} className={cn(inputClasses, "min-h-32", className)} {...props} />;
 });
-
-/** A select's options: an optional empty first choice (`empty`), then value/label pairs. */
-export function Options({ options, empty }: { options: readonly { value: string; label: string }[]; empty?: string }) {
-  return (
-    <>
-      {empty !== undefined ? <option value="">{empty}</option> : null}
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </>
-  );
-}

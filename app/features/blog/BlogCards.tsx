@@ -36,9 +36,12 @@ export function CategoryFilter({ active }: { active: string | null }) {
 }
 
 /**
- * The featured image, or a calm placeholder in the category's colour when there is none. `eager` for the cards
- * of the list's first row: in the first screen (the largest paint of /blog on a phone), so the browser fetches them
- * with the stylesheet instead of after the first layout, as `loading="lazy"` would.
+ * The featured image, or a calm placeholder in the category's colour when there is none. `eager` for the first
+ * card's: the largest paint of /blog on a phone and on a desktop, so the browser fetches it with the stylesheet
+ * instead of after the first layout, as `loading="lazy"` would. Only the first: on a phone the others are below the
+ * first screen, and Chrome fetched the second and third eager covers at Medium priority beside the page's scripts,
+ * requests Lighthouse's LCP simulation counts (docs/speed.md, *Lighthouse*). On a desktop's first row they load
+ * after the first layout, and the first cover, painted first, stays the largest paint.
  */
 function Cover({ post, eager = false }: { post: BlogCard; eager?: boolean }) {
   return post.featuredImage ? (
@@ -111,9 +114,6 @@ export function BlogCardView({ post, eager = false }: { post: BlogCard; eager?: 
   );
 }
 
-/** Cards in the grid's first row at its widest (three columns). */
-const FIRST_ROW = 3;
-
 export function BlogGrid({
   list,
   error,
@@ -139,7 +139,7 @@ export function BlogGrid({
     <>
       <div className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
         {list.rows.map((p, i) => (
-          <BlogCardView key={p.slug} post={p} eager={i < FIRST_ROW} />
+          <BlogCardView key={p.slug} post={p} eager={i === 0} />
         ))}
       </div>
       <Pagination page={list.page} pageCount={list.pageCount} search={search} />

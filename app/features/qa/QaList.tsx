@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button, ButtonLink } from "~/components/ui/Button";
-import { inputClasses, Options } from "~/components/ui/Field";
+import { inputClasses, Options } from "~/components/ui/inputs";
 import { Pagination } from "~/components/ui/Pagination";
 import type { Paged } from "~/lib/pagination";
 import { QA_CATEGORIES, QA_SORTS } from "./qa.options";
