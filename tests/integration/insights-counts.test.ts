@@ -4,10 +4,10 @@
  * idempotence. Views are recorded off VIEWS_QUEUE, then delivered to the Worker's queue handler as the queue would.
  */
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../server";
 import { closeInsightDays } from "~/features/insights/salt.server";
-import { sendView, type ViewDraft } from "~/features/insights/count.server";
+import { sendView, VIEW_BATCH_CAP, type ViewDraft } from "~/features/insights/count.server";
 import type { PageViewMessage } from "~/features/insights/views";
 import { signedInAdmin } from "./admin-helpers";
 import { all, cacheMode, ORIGIN, request } from "./helpers";
@@ -17,15 +17,17 @@ const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
-/** An env whose VIEWS_QUEUE records the views instead of queueing them. */
-function viewsRecorder(): { env: Env; views: PageViewMessage[] } {
+/** An env whose VIEWS_QUEUE records the views (and the size of each `sendBatch`) instead of queueing them. */
+function viewsRecorder(): { env: Env; views: PageViewMessage[]; batches: number[] } {
   const views: PageViewMessage[] = [];
+  const batches: number[] = [];
   const queue = {
-    async send(body: PageViewMessage) {
-      views.push(body);
+    async sendBatch(messages: MessageSendRequest<PageViewMessage>[]) {
+      batches.push(messages.length);
+      views.push(...messages.map((m) => m.body));
     },
   } as unknown as Queue;
-  return { env: { ...env, VIEWS_QUEUE: queue }, views };
+  return { env: { ...env, VIEWS_QUEUE: queue }, views, batches };
 }
 
 /** A page requested as a browser at an address; the views it made. */
@@ -164,6 +166,27 @@ describe("counting page views", () => {
     expect(await beacon({ p: "/admin/dashboard" })).toEqual([]);
     expect(await beacon({ p: "https://elsewhere.example/blog" })).toEqual([]);
   });
+
+  it("a page view served as its isolate serves others is sent with them, once", async () => {
+    const campaign = `pages-${uid()}`;
+    const recorder = viewsRecorder();
+    const pages = ["/", "/contact", "/blog", "/", "/contact"];
+    const responses = await Promise.all(
+      pages.map((path, i) =>
+        request(
+          `${path}?utm_campaign=${campaign}`,
+          { headers: { "User-Agent": CHROME, "CF-Connecting-IP": `198.51.100.${40 + i}` } },
+          recorder.env,
+        ),
+      ),
+    );
+    await Promise.all(responses.map((res) => res.text()));
+    await vi.waitFor(() => expect(recorder.views).toHaveLength(pages.length));
+    expect(recorder.views.map((v) => v.path).sort()).toEqual([...pages].sort());
+    expect(new Set(recorder.views.map((v) => v.id)).size).toBe(pages.length);
+    expect((await deliver(recorder.views)).ackAll).toBe(true);
+    expect(await site(campaign)).toEqual({ views: 5, visitors: 5 });
+  });
 });
 
 describe("the day's visitors", () => {
@@ -217,6 +240,26 @@ describe("the day's visitors", () => {
     await deliver([...recorder.views, { kind: "page-view", id: "x" } as unknown as PageViewMessage], 2);
     expect(await site(campaign, "2031-01-14")).toEqual({ views: 4, visitors: 3 });
     expect((await rollups(campaign)).find((r) => r.path === "/")).toMatchObject({ views: 4, visitors: 3 });
+  });
+
+  it("views in quick succession go to the queue together, at most VIEW_BATCH_CAP a send, and each counts once", async () => {
+    const campaign = `burst-${uid()}`;
+    const DAY = Date.UTC(2031, 2, 3, 12);
+    const recorder = viewsRecorder();
+    // Sent side by side, as an isolate's concurrent requests do: the first opens the buffer and sends it, with the rest.
+    const count = VIEW_BATCH_CAP + 20;
+    await Promise.all(
+      Array.from({ length: count }, (_, i) => sendView(recorder.env, request(`203.0.113.${i % 30}`), draft(campaign), DAY)),
+    );
+    await vi.waitFor(() => expect(recorder.views).toHaveLength(count));
+    expect(recorder.batches).toEqual([VIEW_BATCH_CAP, 20]);
+    expect(new Set(recorder.views.map((v) => v.id)).size).toBe(count);
+    // Delivered as the queue may: in two deliveries, the first one twice (a redelivery).
+    const first = recorder.views.slice(0, 70);
+    expect((await deliver(first)).ackAll).toBe(true);
+    expect((await deliver(recorder.views.slice(70))).ackAll).toBe(true);
+    expect((await deliver(first, 2)).ackAll).toBe(true);
+    expect(await site(campaign, "2031-03-03")).toEqual({ views: count, visitors: 30 });
   });
 
   it("writes the day's totals of the site, each page, source and campaign beside the fine rows, once per view", async () => {

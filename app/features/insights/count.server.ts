@@ -1,7 +1,8 @@
 /**
  * Counting page views without cookies (ADR 0023), the fetch side. For each served public page the Worker decides,
  * from the request and the response alone (no D1, no KV), whether it is a view (`pageViewOf`), then, after the
- * response (`ctx.waitUntil`), computes the day's visitor hash and puts the view on VIEWS_QUEUE (`sendView`).
+ * response (`ctx.waitUntil`), computes the day's visitor hash and puts the view on VIEWS_QUEUE (`sendView`), with the
+ * isolate's other views of the next VIEW_FLUSH_MS in one `sendBatch`.
  *
  * Left out: other methods than GET, anything but an HTML page of a public route with status 200 (assets, Remix data
  * requests, feeds, the sitemap, errors), bots (`isbot`, or no user agent), prefetches (`Sec-Purpose: prefetch`,
@@ -144,17 +145,58 @@ let siteHost: { url: string; host: string } | null = null;
 const hostOf = (siteUrl: string) =>
   siteHost?.url === siteUrl ? siteHost.host : (siteHost = { url: siteUrl, host: new URL(siteUrl).host }).host;
 
+/** How long a view waits in the isolate for others to go with it to the queue (one `sendBatch`). */
+export const VIEW_FLUSH_MS = 500;
+/** Queues takes at most 100 messages (and 256 KB) per `sendBatch`; a view is under 1 KB, so 100 are under 100 KB. */
+export const VIEW_BATCH_CAP = 100;
+
+type Buffer = { messages: MessageSendRequest<PageViewMessage>[]; flushed: Promise<void> };
+/** The isolate's views not yet sent, per queue binding (one in production; the tests use their own). */
+const buffers = new Map<Queue<PageViewMessage>, Buffer>();
+
 /**
- * Puts a view on VIEWS_QUEUE, after the response (the caller's `waitUntil`). The salt is the isolate's copy of the
- * day's (one D1 read per isolate and day). A failure loses this view only.
+ * Adds a view to the isolate's buffer for `queue`. The first view of a buffer opens it and sends it VIEW_FLUSH_MS
+ * later with one `sendBatch`: its promise (the caller's `waitUntil`) holds the isolate until then. Later views join
+ * it and return at once; a full buffer is closed (the next view opens another) and sent on time. A failed send loses
+ * the views of that buffer, as a failed `send` lost its one view.
+ */
+function buffered(queue: Queue<PageViewMessage>, message: PageViewMessage): Promise<void> | null {
+  const open = buffers.get(queue);
+  if (open) {
+    open.messages.push({ body: message });
+    if (open.messages.length >= VIEW_BATCH_CAP) buffers.delete(queue);
+    return null;
+  }
+  const messages: MessageSendRequest<PageViewMessage>[] = [{ body: message }];
+  const flushed = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, VIEW_FLUSH_MS));
+    if (buffers.get(queue)?.messages === messages) buffers.delete(queue);
+    try {
+      await queue.sendBatch(messages);
+    } catch (error) {
+      console.error(`Counting ${messages.length} page views failed`, loggable(error));
+    }
+  })();
+  buffers.set(queue, { messages, flushed });
+  return flushed;
+}
+
+/**
+ * Puts a view on VIEWS_QUEUE, after the response (the caller's `waitUntil`), through the isolate's buffer: views
+ * within VIEW_FLUSH_MS of each other go in one `sendBatch`. The salt is the isolate's copy of the day's (one D1 read
+ * per isolate and day). The first view of a buffer resolves once the buffer is sent; the others once they are in it.
+ * A failure loses this view only, or a failed send the buffer's.
  */
 export async function sendView(env: Env, request: Request, draft: ViewDraft, now = Date.now()): Promise<void> {
+  let flushed: Promise<void> | null = null;
   try {
     const day = utcDay(now);
     const salt = await daySalt(env.DB, day);
     const visitor = await visitorHash(salt, hostOf(env.SITE_URL), request);
-    await env.VIEWS_QUEUE.send({ kind: "page-view", id: crypto.randomUUID(), day, visitor, ...draft } satisfies PageViewMessage);
+    const message = { kind: "page-view", id: crypto.randomUUID(), day, visitor, ...draft } satisfies PageViewMessage;
+    flushed = buffered(env.VIEWS_QUEUE, message);
   } catch (error) {
     console.error("Counting a page view failed", loggable(error));
   }
+  await flushed;
 }
