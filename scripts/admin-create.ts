@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { hashPassword } from "../app/features/auth/password.server";
+import { adminAccountSql } from "./admin-sql";
 import { scriptSecret } from "./secrets";
 
 const { values } = parseArgs({
@@ -36,13 +37,8 @@ if (password.length < 12) {
   process.exit(1);
 }
 
-const q = (v: string) => `'${v.replaceAll("'", "''")}'`;
 const hash = await hashPassword(password, scriptSecret("PASSWORD_PEPPER", values.remote));
-const sql = [
-  `INSERT INTO users (id, email, password_hash) VALUES (${q(crypto.randomUUID())}, ${q(email)}, ${q(hash)})
-     ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash;`,
-  `INSERT OR IGNORE INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE email = ${q(email)};`,
-].join("\n");
+const sql = adminAccountSql(email, hash).join("\n");
 
 const dir = mkdtempSync(join(tmpdir(), "admin-"));
 const file = join(dir, "admin.sql");

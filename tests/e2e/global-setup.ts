@@ -260,7 +260,7 @@ export default async function setup(project: TestProject) {
     // Migrations, demo content and the bundle once (prepare.ts); each site starts from a copy.
     if (preparedByThisRun()) console.log("e2e: migrations, demo content and the bundle made earlier in this run");
     else {
-      prepare();
+      await prepare();
       console.log(`e2e: migrations, demo content and the bundle in ${since(start)}`);
     }
     const script = join(BUNDLE, "server.js");
