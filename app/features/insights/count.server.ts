@@ -150,9 +150,8 @@ export const VIEW_FLUSH_MS = 500;
 /** Queues takes at most 100 messages (and 256 KB) per `sendBatch`; a view is under 1 KB, so 100 are under 100 KB. */
 export const VIEW_BATCH_CAP = 100;
 
-type Buffer = { messages: MessageSendRequest<PageViewMessage>[]; flushed: Promise<void> };
 /** The isolate's views not yet sent, per queue binding (one in production; the tests use their own). */
-const buffers = new Map<Queue<PageViewMessage>, Buffer>();
+const buffers = new Map<Queue<PageViewMessage>, MessageSendRequest<PageViewMessage>[]>();
 
 /**
  * Adds a view to the isolate's buffer for `queue`. The first view of a buffer opens it and sends it VIEW_FLUSH_MS
@@ -163,21 +162,21 @@ const buffers = new Map<Queue<PageViewMessage>, Buffer>();
 function buffered(queue: Queue<PageViewMessage>, message: PageViewMessage): Promise<void> | null {
   const open = buffers.get(queue);
   if (open) {
-    open.messages.push({ body: message });
-    if (open.messages.length >= VIEW_BATCH_CAP) buffers.delete(queue);
+    open.push({ body: message });
+    if (open.length >= VIEW_BATCH_CAP) buffers.delete(queue);
     return null;
   }
   const messages: MessageSendRequest<PageViewMessage>[] = [{ body: message }];
   const flushed = (async () => {
     await new Promise((resolve) => setTimeout(resolve, VIEW_FLUSH_MS));
-    if (buffers.get(queue)?.messages === messages) buffers.delete(queue);
+    if (buffers.get(queue) === messages) buffers.delete(queue);
     try {
       await queue.sendBatch(messages);
     } catch (error) {
       console.error(`Counting ${messages.length} page views failed`, loggable(error));
     }
   })();
-  buffers.set(queue, { messages, flushed });
+  buffers.set(queue, messages);
   return flushed;
 }
 
