@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_readConfig } from "wrangler";
 import { hashPassword } from "../../app/features/auth/password.server";
 import { adminAccountSql } from "../../scripts/admin-sql";
 import { DEMO_ADMIN, seedStatements } from "../../scripts/seed-data.mjs";
@@ -55,11 +55,15 @@ export async function prepareData() {
   rmSync(SEEDED, { recursive: true, force: true });
   rmSync(DATA_DONE, { force: true });
   mkdirSync(SEEDED, { recursive: true });
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve("wrangler.toml"));
+  // The config alone (not the Worker's options, which need the build's assets directory: this runs beside the build).
+  const config = unstable_readConfig({ config: resolve("wrangler.toml") });
+  const d1Databases = Object.fromEntries(
+    config.d1_databases.map((d1) => [d1.binding, { id: d1.preview_database_id ?? d1.database_id ?? d1.database_name }]),
+  );
   const mf = new Miniflare({
     modules: true,
     script: "export default {};",
-    d1Databases: workerOptions.d1Databases,
+    d1Databases,
     defaultPersistRoot: join(SEEDED, "v3"),
   });
   try {
