@@ -57,8 +57,9 @@ export async function prepareData() {
   mkdirSync(SEEDED, { recursive: true });
   // The config alone (not the Worker's options, which need the build's assets directory: this runs beside the build).
   const config = unstable_readConfig({ config: resolve("wrangler.toml") });
+  type D1Config = { binding: string; database_id?: string; preview_database_id?: string; database_name?: string };
   const d1Databases = Object.fromEntries(
-    config.d1_databases.map((d1) => [d1.binding, { id: d1.preview_database_id ?? d1.database_id ?? d1.database_name }]),
+    (config.d1_databases as D1Config[]).map((d1) => [d1.binding, { id: d1.preview_database_id ?? d1.database_id ?? d1.database_name }]),
   );
   const mf = new Miniflare({
     modules: true,
