@@ -19,6 +19,7 @@ import { editorStateOf, SectionEditor } from "~/features/content";
 import { FilterPills, TabHeading } from "~/features/dashboard";
 import { MEDIA_UPLOAD_URL } from "~/features/media";
 import { useHydrated } from "~/lib/forms";
+import { formatNumber } from "~/lib/format";
 import { personFormLabel, personForms } from "~/lib/people";
 import { SOURCE_CHANNEL_LABELS, SOURCE_CHANNELS } from "~/lib/visit-source";
 import type { BroadcastSegment, BroadcastRow } from "~/db/schema";
@@ -60,7 +61,7 @@ export function segmentSummary(segment: BroadcastSegment): string {
   return parts.length ? `Confirmed subscribers: ${parts.join(", ")}` : "Every confirmed subscriber";
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 // ------------------------------------------------------------------ list
 
@@ -110,7 +111,7 @@ export function BroadcastsList({
         </span>
       ),
     },
-    { header: "Recipients", className: "tabular-nums", cell: (r) => (r.recipients === null ? "—" : r.recipients.toLocaleString("en-US")) },
+    { header: "Recipients", className: "tabular-nums", cell: (r) => (r.recipients === null ? "—" : formatNumber(r.recipients)) },
     {
       header: `When (${timeZone})`,
       className: "whitespace-nowrap",
@@ -192,7 +193,7 @@ function AudienceCount({ count, pending }: { count: number | null; pending: bool
         "Press Count to see how many would receive it."
       ) : (
         <>
-          <span className={cn("text-2xl font-bold tabular-nums text-ink", pending && "opacity-50")}>{count.toLocaleString("en-US")}</span>{" "}
+          <span className={cn("text-2xl font-bold tabular-nums text-ink", pending && "opacity-50")}>{formatNumber(count)}</span>{" "}
           {count === 1 ? "subscriber would receive it now" : "subscribers would receive it now"}
           {count === 0 ? (
             <span className="mt-1 block font-medium text-amber-800">Nobody matches: widen the segment before sending.</span>
@@ -507,7 +508,7 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: "
         className={cn("mt-1 text-2xl font-bold tabular-nums", tone === "danger" && value > 0 ? "text-red-700" : "text-ink")}
         data-testid={`figure-${label.toLowerCase()}`}
       >
-        {value.toLocaleString("en-US")}
+        {formatNumber(value)}
       </dd>
     </div>
   );
@@ -583,7 +584,7 @@ export function BroadcastStatusPage({ data, actionData }: { data: BroadcastPageD
                 {stats.skipped.map((s) => (
                   <li key={s.reason} className="flex items-center justify-between gap-3 px-4 py-2">
                     <span className="text-slate-700">{s.reason}</span>
-                    <span className="font-semibold tabular-nums text-ink">{s.count.toLocaleString("en-US")}</span>
+                    <span className="font-semibold tabular-nums text-ink">{formatNumber(s.count)}</span>
                   </li>
                 ))}
               </ul>
@@ -600,8 +601,8 @@ export function BroadcastStatusPage({ data, actionData }: { data: BroadcastPageD
               rows={stats.clicks}
               columns={[
                 { header: "Link", card: "title", className: "break-all", cell: (r) => r.url },
-                { header: "People", className: "tabular-nums", cell: (r) => r.humans.toLocaleString("en-US") },
-                { header: "Link scanners", className: "tabular-nums text-slate-600", cell: (r) => r.bots.toLocaleString("en-US") },
+                { header: "People", className: "tabular-nums", cell: (r) => formatNumber(r.humans) },
+                { header: "Link scanners", className: "tabular-nums text-slate-600", cell: (r) => formatNumber(r.bots) },
               ]}
             />
           ) : (

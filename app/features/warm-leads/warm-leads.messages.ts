@@ -1,5 +1,7 @@
 /** The warm-leads feature's messages: the spec's texts, shared by the browser and the server. */
 
+import { formatNumber } from "~/lib/format";
+
 /** The warm-leads tool's messages, steps and limits (spec), shared by the browser and the server. */
 export const WARM_LEADS_MESSAGES = {
   keywordRequired: "Please enter a keyword",
@@ -8,5 +10,5 @@ export const WARM_LEADS_MESSAGES = {
   noResults: "No leads found for this keyword",
   nothingToExport: "No leads to export",
   exported: "CSV exported successfully!",
-  matching: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "store matches" : "stores match"}`,
+  matching: (n: number) => `${formatNumber(n)} ${n === 1 ? "store matches" : "stores match"}`,
 } as const;
