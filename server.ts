@@ -59,7 +59,7 @@ import type { EdgeRender } from "./app/lib/edge-tags";
 import { formStamp } from "./app/lib/form-guard.server";
 import { formStampIssuedAt } from "./app/lib/form-stamp-test-age.server";
 import { cameFromReferer } from "./app/lib/visit-source";
-import { isbot } from "isbot";
+import { isBot } from "./app/lib/bots";
 import { loggable } from "./app/lib/log.server";
 import { settleClientAddress } from "./app/lib/request.server";
 
@@ -154,7 +154,7 @@ export default {
         // The visitor's own values: their nonce, stamp, and where they came from (the forms' "came from", ADR 0022).
         const visitor = { nonce: loadContext.nonce, stamp, cameFrom: cameFromReferer(readable.headers.get("Referer"), url.origin) };
         response = visitorCopy(served.entry, placeholders, visitor, url.pathname);
-        if (served.entry.view && !isbot(readable.headers.get("User-Agent") ?? "")) ctx.waitUntil(queueView(env, served.entry.view));
+        if (served.entry.view && !isBot(readable.headers.get("User-Agent") ?? "")) ctx.waitUntil(queueView(env, served.entry.view));
       } else {
         const session = await openD1Session(readable, env);
         sessionEnv = { ...env, DB: session as unknown as D1Database };

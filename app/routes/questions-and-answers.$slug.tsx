@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { isbot } from "isbot";
+import { isBot } from "~/lib/bots";
 import { Badge } from "~/components/ui/Badge";
 import { Container } from "~/components/ui/Container";
 import { formatDate } from "~/lib/format";
@@ -23,7 +23,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   edgeTags(context, ...[question, ...related].map((q) => EDGE_TAG.question(q.id)));
   // One more view, after the response, and not for crawlers. From the edge cache, the gateway counts each view.
   if (context.edge) context.edge.view = question.id;
-  else if (!isbot(request.headers.get("User-Agent") ?? "")) context.afterResponse((bg) => countView(bg, question.id));
+  else if (!isBot(request.headers.get("User-Agent") ?? "")) context.afterResponse((bg) => countView(bg, question.id));
   return {
     question: { ...question, viewCount: question.viewCount + 1 },
     related,

@@ -430,6 +430,23 @@ describe("question views of cache hits", () => {
     const after = (await all<{ view_count: number }>("SELECT view_count FROM qa_submissions WHERE id = ?", ids.q2))[0]!.view_count;
     expect(after).toBe(before + 3);
   });
+
+  it("of concurrent hits go to the queue in one batch, each counted once", async () => {
+    const path = `/questions-and-answers/${slugs.q2}`;
+    const before = (await all<{ view_count: number }>("SELECT view_count FROM qa_submissions WHERE id = ?", ids.q2))[0]!.view_count;
+    const recorder = purgeRecorder();
+    // Cached first (its own view is left out of the count below).
+    await request(path, {}, recorder.env);
+    recorder.messages.length = 0;
+    recorder.batches.length = 0;
+    // Side by side, as an isolate's concurrent requests arrive: the first opens the buffer, the rest join it.
+    const hits = await Promise.all(Array.from({ length: 5 }, () => request(path, {}, recorder.env)));
+    for (const hit of hits) expect(cacheMode(hit)).toBe("hit");
+    expect(recorder.batches).toEqual([5]);
+    await consume(recorder.messages);
+    const after = (await all<{ view_count: number }>("SELECT view_count FROM qa_submissions WHERE id = ?", ids.q2))[0]!.view_count;
+    expect(after).toBe(before + 5);
+  });
 });
 
 describe("the zone purge API (CF_ZONE_ID set)", () => {

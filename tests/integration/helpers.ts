@@ -76,15 +76,24 @@ export function purgeEdge(...tags: string[]): Promise<void> {
 }
 
 /** An env whose PURGE_QUEUE records every message (purges and views) instead of queueing it. */
-export function purgeRecorder(overrides: Partial<Env> = {}, { failSend = false } = {}): { env: Env; messages: unknown[] } {
+export function purgeRecorder(
+  overrides: Partial<Env> = {},
+  { failSend = false } = {},
+): { env: Env; messages: unknown[]; batches: number[] } {
   const messages: unknown[] = [];
+  const batches: number[] = [];
   const queue = {
     async send(body: unknown) {
       if (failSend) throw new Error("Queue unavailable");
       messages.push(body);
     },
+    async sendBatch(sent: MessageSendRequest[]) {
+      if (failSend) throw new Error("Queue unavailable");
+      batches.push(sent.length);
+      messages.push(...sent.map((m) => m.body));
+    },
   } as unknown as Queue;
-  return { env: { ...env, ...overrides, PURGE_QUEUE: queue }, messages };
+  return { env: { ...env, ...overrides, PURGE_QUEUE: queue }, messages, batches };
 }
 
 let ipCounter = 0;

@@ -6,7 +6,7 @@
  * leads to one of that broadcast's links: never an open redirect. A click is stored once per broadcast, link and
  * recipient, its clicks counted apart for people and for link-scanning bots.
  */
-import { isbot } from "isbot";
+import { isBot } from "~/lib/bots";
 import { constantTimeEqualText } from "~/lib/crypto.server";
 import { macsFor, signFor } from "~/lib/keys.server";
 import { emailLink } from "~/lib/visit-source";
@@ -111,7 +111,7 @@ export function isScannerClick({
   sentAt: number | null;
   now: number;
 }) {
-  return !userAgent || isbot(userAgent) || method === "HEAD" || sentAt === null || now - sentAt < BOT_WINDOW_MS;
+  return !userAgent || isBot(userAgent) || method === "HEAD" || sentAt === null || now - sentAt < BOT_WINDOW_MS;
 }
 
 /**

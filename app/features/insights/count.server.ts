@@ -15,11 +15,12 @@
  * agent). The visitor is SHA-256(the day's salt, the site, the address, the user agent), cut to 128 bits: the
  * address and the user agent never leave the request.
  */
-import { isbot } from "isbot";
+import { isBot } from "~/lib/bots";
 import { SITE_COOKIES } from "~/lib/cookies.server";
 import { clientIp, readBodyCapped } from "~/lib/request.server";
 import { classifyChannel, cleanHost, cleanUtm, type SourceChannel } from "~/lib/visit-source";
 import { loggable } from "~/lib/log.server";
+import { QUEUE_BATCH_CAP, queueBuffer } from "~/lib/queue-buffer.server";
 export { VIEW_BEACON_PATH } from "~/lib/view-beacon";
 import { daySalt, utcDay } from "./salt.server";
 import { POPUP_PATHS, type PageViewMessage } from "./views";
@@ -53,7 +54,7 @@ export function notCounted(request: Request): boolean {
   const headers = request.headers;
   if (PREFETCH.test(`${headers.get("Sec-Purpose") ?? ""} ${headers.get("Purpose") ?? ""} ${headers.get("X-Moz") ?? ""}`)) return true;
   if (ADMIN_COOKIE.test(headers.get("Cookie") ?? "")) return true;
-  return isbot(userAgent);
+  return isBot(userAgent);
 }
 
 function countedPath(pathname: string): string | null {
@@ -147,38 +148,11 @@ const hostOf = (siteUrl: string) =>
 
 /** How long a view waits in the isolate for others to go with it to the queue (one `sendBatch`). */
 export const VIEW_FLUSH_MS = 500;
-/** Queues takes at most 100 messages (and 256 KB) per `sendBatch`; a view is under 1 KB, so 100 are under 100 KB. */
-export const VIEW_BATCH_CAP = 100;
+/** At most this many views per `sendBatch` (a view is under 1 KB, so 100 are under Queues' 256 KB). */
+export const VIEW_BATCH_CAP = QUEUE_BATCH_CAP;
 
-/** The isolate's views not yet sent, per queue binding (one in production; the tests use their own). */
-const buffers = new Map<Queue<PageViewMessage>, MessageSendRequest<PageViewMessage>[]>();
-
-/**
- * Adds a view to the isolate's buffer for `queue`. The first view of a buffer opens it and sends it VIEW_FLUSH_MS
- * later with one `sendBatch`: its promise (the caller's `waitUntil`) holds the isolate until then. Later views join
- * it and return at once; a full buffer is closed (the next view opens another) and sent on time. A failed send loses
- * the views of that buffer, as a failed `send` lost its one view.
- */
-function buffered(queue: Queue<PageViewMessage>, message: PageViewMessage): Promise<void> | null {
-  const open = buffers.get(queue);
-  if (open) {
-    open.push({ body: message });
-    if (open.length >= VIEW_BATCH_CAP) buffers.delete(queue);
-    return null;
-  }
-  const messages: MessageSendRequest<PageViewMessage>[] = [{ body: message }];
-  const flushed = (async () => {
-    await new Promise((resolve) => setTimeout(resolve, VIEW_FLUSH_MS));
-    if (buffers.get(queue) === messages) buffers.delete(queue);
-    try {
-      await queue.sendBatch(messages);
-    } catch (error) {
-      console.error(`Counting ${messages.length} page views failed`, loggable(error));
-    }
-  })();
-  buffers.set(queue, messages);
-  return flushed;
-}
+/** The isolate's views not yet sent. */
+const buffered = queueBuffer<PageViewMessage>({ flushMs: VIEW_FLUSH_MS, what: "page views" });
 
 /**
  * Puts a view on VIEWS_QUEUE, after the response (the caller's `waitUntil`), through the isolate's buffer: views
