@@ -172,7 +172,12 @@ describe("formatDate", () => {
     // The first and the last millisecond of each UTC day: the visitor's zone must not move either.
     const instants: number[] = [];
     for (let t = Date.UTC(2000, 0, 1); t < Date.UTC(2061, 0, 1); t += DAY) instants.push(t, t + DAY - 1);
-    expect(instants.map(formatDate)).toEqual(instants.map((t) => intl.format(t)));
+    // Compared one by one, the differences kept (a deep equal of two 44,000-string arrays took seconds under load).
+    const differences = instants
+      .filter((t) => formatDate(t) !== intl.format(t))
+      .map((t) => `${new Date(t).toISOString()}: ${formatDate(t)}`);
+    expect(instants).toHaveLength(2 * 22_281);
+    expect(differences).toEqual([]);
     expect(formatDate("2026-11-23T23:59:00.000Z")).toBe("Nov 23, 2026");
     expect(formatDate(new Date(Date.UTC(2026, 8, 5)))).toBe("Sep 5, 2026");
     expect(formatDate(null)).toBe("—");
