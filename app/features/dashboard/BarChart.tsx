@@ -5,6 +5,8 @@
  * funnel and the outcomes per form all draw through it.
  */
 import type { ReactNode } from "react";
+import type { Column } from "~/components/ui/Table";
+import { formatDate } from "~/lib/format";
 
 export interface BarSeries {
   key: string;
@@ -18,6 +20,20 @@ export interface Bar {
   label: ReactNode;
   /** A value per series key; the bar stacks them in the series' order. */
   counts: Record<string, number>;
+}
+
+/** A day's label under its bar: "Nov 23, 2026" for "2026-11-23" (noon UTC, so no zone moves it to another day). */
+export const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`);
+
+/** The first column of a chart's table of days: the day, as the row's header. */
+export function dayColumn<T extends { date: string }>(): Column<T> {
+  return {
+    header: "Date",
+    rowHeader: true,
+    card: "title",
+    cell: (d) => <time dateTime={d.date}>{d.date}</time>,
+    className: "whitespace-nowrap",
+  };
 }
 
 const W = 600;

@@ -2,9 +2,8 @@
  * Leads per day, stacked by kind, drawn as SVG on the server through the
  * dashboard's bar chart; the numbers are also in a table behind a disclosure.
  */
-import { formatDate } from "~/lib/format";
 import { Table, type Column } from "~/components/ui/Table";
-import { BarChart } from "./BarChart";
+import { BarChart, dayColumn, dayLabel } from "./BarChart";
 import { CHART_KINDS, type ChartDay } from "./leads-chart";
 
 export function LeadsChart({ days }: { days: ChartDay[] }) {
@@ -16,7 +15,7 @@ export function LeadsChart({ days }: { days: ChartDay[] }) {
       summary={`${total} in all`}
       description={`Bar chart of leads per day over the last 30 days: ${total} in all. The numbers are in the table below.`}
       series={CHART_KINDS}
-      bars={days.map((d) => ({ key: d.date, label: formatDate(`${d.date}T12:00:00Z`), counts: d.counts }))}
+      bars={days.map((d) => ({ key: d.date, label: dayLabel(d.date), counts: d.counts }))}
       labels="ends"
       tableLabel="The numbers, day by day"
     >
@@ -25,13 +24,7 @@ export function LeadsChart({ days }: { days: ChartDay[] }) {
         rows={days}
         rowKey={(d) => d.date}
         columns={[
-          {
-            header: "Date",
-            rowHeader: true,
-            card: "title",
-            cell: (d) => <time dateTime={d.date}>{d.date}</time>,
-            className: "whitespace-nowrap",
-          },
+          dayColumn(),
           ...CHART_KINDS.map((k): Column<ChartDay> => ({ header: k.label, cell: (d) => d.counts[k.key], className: "tabular-nums" })),
           { header: "Total", cell: (d) => d.total, className: "font-semibold tabular-nums" },
         ]}

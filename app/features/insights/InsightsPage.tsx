@@ -9,8 +9,8 @@ import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { inputClasses } from "~/components/ui/Field";
 import { Table, type Column } from "~/components/ui/Table";
-import { BarChart, TabHeading } from "~/features/dashboard";
-import { formatDate, formatNumber } from "~/lib/format";
+import { BarChart, dayColumn, dayLabel, TabHeading } from "~/features/dashboard";
+import { formatNumber } from "~/lib/format";
 import {
   channelLabel,
   conversion,
@@ -38,7 +38,7 @@ const rate = (submissions: number, visitors: number) => {
   return value === null ? "—" : `${value.toFixed(1)}%`;
 };
 const num = formatNumber;
-const periodText = (p: Period) => `${formatDate(`${p.from}T12:00:00Z`)} to ${formatDate(`${p.to}T12:00:00Z`)}`;
+const periodText = (p: Period) => `${dayLabel(p.from)} to ${dayLabel(p.to)}`;
 
 /**
  * A figure that opens the filtered Leads list behind it, where there is one: a plain link, loaded as a document.
@@ -183,7 +183,7 @@ function DaysChart({ days, period }: { days: DayCount[]; period: Period }) {
       series={SERIES}
       bars={days.map((d) => ({
         key: d.date,
-        label: formatDate(`${d.date}T12:00:00Z`),
+        label: dayLabel(d.date),
         counts: { visitors: d.visitors, more: Math.max(0, d.views - d.visitors) },
       }))}
       labels="ends"
@@ -194,13 +194,7 @@ function DaysChart({ days, period }: { days: DayCount[]; period: Period }) {
         rows={days}
         rowKey={(d) => d.date}
         columns={[
-          {
-            header: "Date",
-            rowHeader: true,
-            card: "title",
-            cell: (d) => <time dateTime={d.date}>{d.date}</time>,
-            className: "whitespace-nowrap",
-          },
+          dayColumn(),
           { header: "Visitors", cell: (d) => num(d.visitors), className: "tabular-nums" },
           { header: "Page views", cell: (d) => num(d.views), className: "tabular-nums" },
         ]}
