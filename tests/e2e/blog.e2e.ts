@@ -33,7 +33,8 @@ describe.each(modes)("blog $name", ({ js }) => {
     await admin.getByLabel("Category").selectOption("technical");
     await admin.getByLabel("Tags").fill("webhooks, queues");
     await admin.getByRole("button", { name: "Preview" }).click();
-    await admin.getByText("Content must be valid JSON (line 1, column").waitFor();
+    await admin.getByText("Content must be valid JSON", { exact: true }).waitFor();
+    await admin.getByText(/The first problem is at line 1, column \d+\./).waitFor();
     await (await contentJson(admin)).fill(CONTENT);
     await admin.getByRole("button", { name: "Preview" }).click();
     await admin

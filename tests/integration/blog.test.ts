@@ -227,7 +227,8 @@ describe("admin Blogs tab", () => {
     const res = await post("/admin/dashboard/blogs/new", fields);
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain("Content must be valid JSON (line 2, column");
+    expect(html).toContain("<p>Content must be valid JSON</p>");
+    expect(html).toMatch(/The first problem is at line 2, column \d+\./);
     expect(html.match(/<p>Please enter a valid URL<\/p>/g)).toHaveLength(2);
     expect(html).toContain("Use at most 10 tags");
     expect(await all("SELECT id FROM blogs WHERE title = ?", fields.title)).toEqual([]);

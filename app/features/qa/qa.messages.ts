@@ -19,6 +19,6 @@ export const QA_MESSAGES = {
   emailInvalid: "Invalid email address",
   emailLong: "Email must be less than 255 characters",
   success: "Question submitted successfully! We'll review and answer it soon.",
-  failure: "Your question could not be submitted. Please try again.",
+  failure: "Failed to submit question. Please try again.",
   linkCopied: "Link copied to clipboard!",
 } as const;

@@ -103,7 +103,11 @@ export const contentRules =
     if (opts.mustBeJson) {
       if (!text) return issue(opts.mustBeJson);
       const problem = jsonProblem(text);
-      if (problem) issue(`${opts.mustBeJson} (line ${problem.line}, column ${problem.column})`);
+      // The spec's message, then where the first problem is (a second line under the field).
+      if (problem) {
+        issue(opts.mustBeJson);
+        issue(`The first problem is at line ${problem.line}, column ${problem.column}.`);
+      }
     }
   };
 
