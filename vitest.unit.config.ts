@@ -17,5 +17,8 @@ export default defineConfig({
     exclude: ["tests/unit/runtime/**"],
     environment: "node",
     maxWorkers: 2,
+    // A timeout catches a hung test, not a slow one (as in vitest.config.ts): the password hashes' 100,000 rounds take
+    // 1.5 to 2 s on a quiet machine, and `npm test` runs these beside the build and the integration suite.
+    testTimeout: 20_000,
   },
 });
