@@ -104,6 +104,16 @@ export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES):
   return sanitizeFormData(raw);
 }
 
+/** A raw body, or null when it is larger than `maxBytes`, whatever Content-Length says (the caller answers 413 its own way). */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  try {
+    return await readBodyCapped(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null;
+    throw error;
+  }
+}
+
 /** A form body, or null when it is larger than `maxBytes` (the caller answers 413 its own way). */
 export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
   try {

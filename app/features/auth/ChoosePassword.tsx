@@ -2,10 +2,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { RESET_MESSAGES } from "./account.messages";
 import { AuthCard, AuthLink } from "./AuthCard";
-import { LOGIN_PATH } from "./paths";
+import { INVITATION_PATH, LOGIN_PATH, RESET_PATH } from "./paths";
 import { SimpleForm } from "./SimpleForm";
 
-export function InvalidLinkPage() {
+function InvalidLinkPage() {
   return (
     <AuthCard
       title={RESET_MESSAGES.linkInvalid}
@@ -17,7 +17,7 @@ export function InvalidLinkPage() {
   );
 }
 
-export function ChoosePasswordPage({
+function ChoosePasswordPage({
   title,
   intro,
   action,
@@ -51,5 +51,49 @@ export function ChoosePasswordPage({
         wide
       />
     </AuthCard>
+  );
+}
+
+/** Each link's page: its path, and its words. */
+const LINK_PAGES = {
+  invitation: {
+    path: INVITATION_PATH,
+    title: "Join the Founder Leads admin",
+    intro: (email: string) => `Choose a password for ${email}. Then sign in with it.`,
+    submitLabel: "Create my account",
+  },
+  "password-reset": {
+    path: RESET_PATH,
+    title: "Choose a new password",
+    intro: () => "Every session of your account will end. If two-factor sign-in is on, it is still asked for.",
+    submitLabel: "Set the new password",
+  },
+} as const;
+
+/**
+ * The page of an invitation or reset link: the form to choose a password, or the clear answer that the link is no
+ * longer valid (no address from the loader, or the action found it used meanwhile).
+ */
+export function TokenLinkPage({
+  kind,
+  token,
+  email,
+  actionData,
+}: {
+  kind: keyof typeof LINK_PAGES;
+  token: string | undefined;
+  email: string | null;
+  actionData: { result?: SubmissionResult<string[]>; invalid?: boolean } | undefined;
+}) {
+  if (!email || actionData?.invalid) return <InvalidLinkPage />;
+  const page = LINK_PAGES[kind];
+  return (
+    <ChoosePasswordPage
+      title={page.title}
+      intro={page.intro(email)}
+      action={`${page.path}/${token ?? ""}`}
+      submitLabel={page.submitLabel}
+      lastResult={actionData?.result}
+    />
   );
 }

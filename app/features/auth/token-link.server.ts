@@ -5,49 +5,50 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requestAddress } from "~/lib/audit.server";
-import { readSmallForm, requireSameOrigin } from "~/lib/request.server";
+import { data } from "@remix-run/cloudflare";
 import { redirectWithToast } from "~/lib/toast.server";
+import { RESET_MESSAGES, TEAM_MESSAGES } from "./account.messages";
 import { choosePasswordSchema } from "./account.schema";
 import { newPasswordRefusal } from "./account.server";
 import { LOGIN_PATH } from "./paths";
-import { findUsableToken, type AccountToken, type AccountTokenKind } from "./tokens.server";
+import { resetPassword } from "./reset.server";
+import { acceptInvitation } from "./team.server";
+import { findUsableToken, type AccountTokenKind } from "./tokens.server";
 
 export type TokenLinkActionData = { result?: SubmissionResult<string[]>; invalid?: boolean };
 const HIDE = ["password", "confirmPassword"];
 
+/** What a link does with the chosen password, and what the sign-in page then says. */
+const USES = {
+  invitation: { use: acceptInvitation, done: TEAM_MESSAGES.accepted },
+  "password-reset": { use: resetPassword, done: RESET_MESSAGES.done },
+} satisfies Record<AccountTokenKind, unknown>;
+
+export type TokenLink = { kind: AccountTokenKind; token: string };
+
 /** The link's address (for the page's text), or a 410 when it is used, withdrawn or expired. */
-export async function tokenLinkLoader(kind: AccountTokenKind, { params, context }: LoaderFunctionArgs) {
-  const token = await findUsableToken(context.cloudflare.env, kind, params.token ?? "");
-  return data({ email: token?.email ?? null }, { status: token ? 200 : 410, headers: { "Cache-Control": "no-store" } });
+export async function tokenLinkPage(env: Env, { kind, token }: TokenLink) {
+  const usable = await findUsableToken(env, kind, token);
+  return data({ email: usable?.email ?? null }, { status: usable ? 200 : 410, headers: { "Cache-Control": "no-store" } });
 }
 
 /**
- * Chooses the password: the form's schema and the strength check (400, nothing kept of the
- * passwords), then `use` (false when the link was used meanwhile: 410), then sign-in with `done`.
+ * Chooses the password from the form the route read: the form's schema and the strength check (400, nothing kept of
+ * the passwords), then the link's use (false when it was used meanwhile: 410), then the sign-in page with a toast.
  */
-export async function tokenLinkAction(
-  kind: AccountTokenKind,
-  { request, params, context }: ActionFunctionArgs,
-  use: (env: Env, token: AccountToken, password: string, address: string | null) => Promise<boolean>,
-  done: string,
-) {
-  const { env } = context.cloudflare;
-  requireSameOrigin(request, env);
-  const form = await readSmallForm(request);
-  const token = await findUsableToken(env, kind, params.token ?? "");
-  if (!token) return data<TokenLinkActionData>({ invalid: true }, { status: 410 });
+export async function chooseLinkPassword(env: Env, { kind, token, form, address }: TokenLink & { form: FormData; address: string | null }) {
+  const usable = await findUsableToken(env, kind, token);
+  if (!usable) return data<TokenLinkActionData>({ invalid: true }, { status: 410 });
   const submission = parseWithZod(form, { schema: choosePasswordSchema });
   if (submission.status !== "success")
     return data<TokenLinkActionData>({ result: submission.reply({ hideFields: HIDE }) }, { status: 400 });
-  const weak = newPasswordRefusal(submission.value.password, token.email);
+  const weak = newPasswordRefusal(submission.value.password, usable.email);
   if (weak)
     return data<TokenLinkActionData>(
       { result: submission.reply({ fieldErrors: { password: [weak.message] }, hideFields: HIDE }) },
       { status: 400 },
     );
-  if (!(await use(env, token, submission.value.password, requestAddress(request))))
-    return data<TokenLinkActionData>({ invalid: true }, { status: 410 });
+  const { use, done } = USES[kind];
+  if (!(await use(env, usable, submission.value.password, address))) return data<TokenLinkActionData>({ invalid: true }, { status: 410 });
   return redirectWithToast(env, LOGIN_PATH, { type: "success", title: done });
 }

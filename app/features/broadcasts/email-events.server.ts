@@ -9,7 +9,6 @@
  */
 import { constantTimeEqualText } from "~/lib/crypto.server";
 import { loggable } from "~/lib/log.server";
-import { BodyTooLargeError, readBodyCapped } from "~/lib/request.server";
 import { suppressStatement } from "./suppression.server";
 
 /** A body larger than this is refused (413): MailChannels sends at most 1,000 events of a few hundred bytes. */
@@ -45,16 +44,6 @@ function fromB64(text: string): Uint8Array<ArrayBuffer> | null {
     return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   } catch {
     return null;
-  }
-}
-
-/** The body, read up to the cap (the one capped reader, app/lib): null when it is larger, whatever Content-Length says. */
-export async function readCappedBody(request: Request, cap = MAX_EVENTS_BODY_BYTES): Promise<Uint8Array<ArrayBuffer> | null> {
-  try {
-    return await readBodyCapped(request, cap);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return null;
-    throw error;
   }
 }
 

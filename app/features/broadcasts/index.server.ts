@@ -10,7 +10,7 @@ export { suppressedAmong, suppressedAmongStatement } from "./suppression.server"
 
 /** The queue tasks delivery runs for broadcasts (DeliverySetup.tasks). */
 export const broadcastsTasks = { [FANOUT_TASK]: runFanoutTask } as const;
-export { readCappedBody, receiveEmailEvents } from "./email-events.server";
+export { MAX_EVENTS_BODY_BYTES, receiveEmailEvents } from "./email-events.server";
 /** The click redirect `/r/{token}`. */
 export { CLICK_MESSAGES, recordClick, type ClickResult } from "./clicks.server";
 /** The web version `/newsletter/{slug}`, and its purge when a broadcast's web-version choice changes. */

@@ -1,12 +1,13 @@
 /**
- * The schedulers' webhook endpoints (POST /hooks/scheduler/cal-com and /hooks/scheduler/calendly): the body read
- * with its bound and its signature checked before it is parsed (app/lib/incoming-webhook.server.ts), then applied.
+ * The schedulers' webhook endpoints (POST /hooks/scheduler/cal-com and /hooks/scheduler/calendly): the route reads
+ * the body with its bound and checks its signature before it is parsed (app/lib/incoming-webhook.server.ts, with
+ * `schedulerVerifier`), then this applies it.
  * 401 a missing or wrong signature or a stale timestamp, 413 a body over 64 KB, 400 a body that is not JSON or
  * not a booking, 202 an event the site does not use, 200 once applied (or already applied). On a refusal nothing is
  * stored and the reason is logged, never the body.
  */
 import type { SchedulerProvider } from "~/db/schema";
-import { readSignedWebhook } from "~/lib/incoming-webhook.server";
+import type { WebhookBody, WebhookRefusal } from "~/lib/incoming-webhook.server";
 import { loggable } from "~/lib/log.server";
 import { applySchedulerEvent } from "./meetings.server";
 import { parseCalCom, parseCalendly, verifyCalCom, verifyCalendly, type SchedulerParse } from "./scheduler.server";
@@ -19,25 +20,35 @@ const PROVIDERS: Record<
   calendly: { verify: (env, raw, headers) => verifyCalendly(env.CALENDLY_WEBHOOK_SIGNING_KEY, raw, headers), parse: parseCalendly },
 };
 
-const answer = (status: number, message: string) => Response.json({ message }, { status });
+/** The check of a provider's signature on the raw body, for the route's `readSignedWebhook`. */
+export const schedulerVerifier = (env: Env, provider: SchedulerProvider) => (raw: string, headers: Headers) =>
+  PROVIDERS[provider].verify(env, raw, headers);
 
-export async function receiveSchedulerWebhook(env: Env, provider: SchedulerProvider, request: Request): Promise<Response> {
-  const { verify, parse } = PROVIDERS[provider];
-  const refuse = (status: number, reason: string) => {
+/** What the endpoint answers: its status, and a word for the sender (never the body or a reason). */
+export type SchedulerAnswer = { status: number; message: string };
+
+/**
+ * Applies a scheduler's event from the body the route read and checked (`readSignedWebhook` with `schedulerVerifier`),
+ * or says why not: the refusal's status, 202 for an event the site does not use, 400 for a body that is no booking.
+ */
+export async function receiveSchedulerWebhook(
+  env: Env,
+  { provider, body }: { provider: SchedulerProvider; body: WebhookBody | WebhookRefusal },
+): Promise<SchedulerAnswer> {
+  const refuse = (status: number, reason: string): SchedulerAnswer => {
     console.warn(`Scheduler webhook (${provider}) answered ${status}: ${reason}`);
-    return answer(status, status === 202 ? "Event not used" : "Refused");
+    return { status, message: status === 202 ? "Event not used" : "Refused" };
   };
-  const body = await readSignedWebhook(request, (raw, headers) => verify(env, raw, headers));
   if (!body.ok) return refuse(body.status, body.reason);
-  const parsed = parse(body.json);
+  const parsed = PROVIDERS[provider].parse(body.json);
   if (parsed.kind === "ignored") return refuse(202, parsed.reason);
   if (parsed.kind === "invalid") return refuse(400, parsed.reason);
   try {
     const outcome = await applySchedulerEvent(env, parsed.event);
-    return answer(200, outcome.status === "applied" ? "Applied" : "Already up to date");
+    return { status: 200, message: outcome.status === "applied" ? "Applied" : "Already up to date" };
   } catch (error) {
     // The scheduler retries a failed delivery; applying it again is safe.
     console.error(`Scheduler webhook (${provider}): applying ${parsed.event.status} failed`, loggable(error));
-    return answer(503, "Try again later");
+    return { status: 503, message: "Try again later" };
   }
 }
