@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const stamp = context.edge ? context.edge.stamp : await formStamp(env, formStampIssuedAt(request, env));
   const formGuard = { stamp, siteKey: env.TURNSTILE_SITE_KEY ?? "" };
   // After a sign-in that ended a lost session: what the admin had typed, for the page's form (only with ?kept=).
-  const keptForm = await keptFormFor(request, env);
+  const keptForm = await keptFormFor(env, request);
   // Where this page's visitor came from, for the forms without JavaScript (ADR 0022): from the Referer, or on a page
   // rendered for the edge cache a placeholder the gateway replaces per visitor.
   const visit = { cameFrom: context.edge ? EDGE_CAME_FROM : cameFromReferer(request.headers.get("Referer"), new URL(request.url).origin) };

@@ -3,6 +3,6 @@ import { DASHBOARD_PATH } from "~/features/auth/paths";
 import { requireAdminActor } from "~/features/auth/index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminActor(request, context.cloudflare.env);
+  await requireAdminActor(context.cloudflare.env, request);
   return redirect(DASHBOARD_PATH);
 }

@@ -25,13 +25,13 @@ import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return accountOverview(env, admin);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin, actor } = await requireAdminActor(request, env);
+  const { admin, actor } = await requireAdminActor(env, request);
   const form = await readSmallForm(request);
   const intent = String(form.get("intent") ?? "");
   const done = (title: string) => redirectWithToast(env, ACCOUNT_PATH, { type: "success", title });
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           env,
           LOGIN_PATH,
           { type: "success", title: ACCOUNT_MESSAGES.sessionEnded },
-          { headers: { "Set-Cookie": await endCurrentSession(request, env) } },
+          { headers: { "Set-Cookie": await endCurrentSession(env, request) } },
         );
       }
       await endAdminSession(env, submission.value.sessionId, { admin, actor });

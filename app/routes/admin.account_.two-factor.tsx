@@ -16,14 +16,14 @@ type ActionData = { result?: SubmissionResult<string[]>; codes?: string[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   // Already on (also right after turning it on, while the recovery codes are shown): nothing to set up.
   return { email: admin.email, setup: admin.twoFactor ? null : await pendingSetup(env, admin.id, admin.email) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin, actor } = await requireAdminActor(request, env);
+  const { admin, actor } = await requireAdminActor(env, request);
   const form = await readSmallForm(request);
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });

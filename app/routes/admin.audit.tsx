@@ -13,7 +13,7 @@ import type { RouteHandle } from "~/root";
 /** The audit log (ADR 0011): entries newest first, 50 a page, filtered by admin, action and day (?admin=&action=&from=&to=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const url = new URL(request.url);
   const filters = parseAuditFilters(url.searchParams);
   return { email: admin.email, filters, ...(await listAudit(env, filters, pageFromUrl(url))) };

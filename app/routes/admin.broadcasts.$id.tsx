@@ -12,13 +12,13 @@ import type { RouteHandle } from "~/root";
 /** A broadcast: the editor, preview and sending controls of a draft; the state and figures of one scheduled or sent. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return broadcastPage(env, params.id ?? "", admin);
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const by = await requireAdminActor(request, env);
+  const by = await requireAdminActor(env, request);
   const form = await readFormData(request);
   const id = params.id ?? "";
   return isSendIntent(form.get("intent")) ? broadcastSendAction(env, id, form, by) : broadcastEditorAction(env, id, form, by);

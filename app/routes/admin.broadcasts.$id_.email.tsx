@@ -6,7 +6,7 @@ import { getBroadcast, PREVIEW_POLICY, previewEmail } from "~/features/broadcast
 /** A broadcast's email as the pipeline renders it, for the preview frames (admins only; sandboxed, framed by the site alone). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const broadcast = await getBroadcast(env, params.id ?? "");
   if (!broadcast) throw new Response(BROADCAST_MESSAGES.notFound, { status: 404 });
   const email = await previewEmail(env, broadcast, admin.email);

@@ -11,7 +11,7 @@ import type { RouteHandle } from "~/root";
 /** Broadcasts (ADR 0025): drafts, scheduled, sending and sent, of one status (?status=) or all. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return { email: admin.email, ...(await broadcastsListPage(env, new URL(request.url))) };
 }
 

@@ -12,13 +12,13 @@ import type { RouteHandle } from "~/root";
 /** A new broadcast: the editor; saving makes the draft and opens its page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return broadcastPage(env, null, admin);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const by = await requireAdminActor(request, env);
+  const by = await requireAdminActor(env, request);
   return broadcastEditorAction(env, null, await readFormData(request), by);
 }
 

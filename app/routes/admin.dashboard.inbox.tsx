@@ -5,7 +5,7 @@ import { parsePersonForm } from "~/lib/people";
 
 /** The Inbox became the Leads tab: old links open it, with the kind as the form filter. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminActor(request, context.cloudflare.env);
+  await requireAdminActor(context.cloudflare.env, request);
   const form = parsePersonForm(new URL(request.url).searchParams.get("kind"));
   return redirect(form ? `${LEADS_PATH}?form=${form}` : LEADS_PATH, 301);
 }

@@ -9,14 +9,14 @@ import { readFormData, readFormWithin } from "~/lib/request.server";
 /** Keywords, the CSV import and the stores of the selected keyword (?keyword=…&page=…). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdminActor(request, env);
+  await requireAdminActor(env, request);
   return loadLeadFinder(env, leadFinderQuery(new URL(request.url)));
 }
 
 /** The CSV upload without JavaScript (multipart), or a keyword or stores form. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return leadFinderAction(env, { upload: await readFormWithin(request, UPLOAD_BODY_BYTES) }, actor);
   }

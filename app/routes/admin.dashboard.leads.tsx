@@ -7,7 +7,7 @@ import { listPeople } from "~/features/people/people-list.server";
 /** The Leads tab: people filtered by status, form, owner and due, searched, 50 a page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdminActor(request, env);
+  await requireAdminActor(env, request);
   return listPeople(env.DB, new URL(request.url));
 }
 

@@ -16,7 +16,7 @@ import { readFormData } from "~/lib/request.server";
 /** A person: details, timeline, and the pipeline's forms (status, owner, due date, notes). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const [page, followUps] = await Promise.all([loadPerson(env.DB, params.id ?? "", admin.id), loadFollowUps(env.DB, params.id ?? "")]);
   if (!page) throw new Response(PEOPLE_MESSAGES.notFound, { status: 404 });
   return { ...page, followUps, newsletter: await loadPersonNewsletter(env, page.person.email) };
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const by = await requireAdminActor(request, env);
+  const by = await requireAdminActor(env, request);
   const personId = params.id ?? "";
   const form = await readFormData(request);
   if (isFollowUpForm(form)) return followUpAction(env, { personId, personPath: personPath(personId), form }, by.actor);

@@ -12,7 +12,7 @@ const intentSchema = z.discriminatedUnion("intent", [z.object({ intent: z.litera
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdminActor(request, env);
+  await requireAdminActor(env, request);
   const url = new URL(request.url);
   const status = parseOutboxStatus(url.searchParams.get("status"));
   return { status, list: await listOutbox(env, status, pageFromUrl(url)) };
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const back = new URL(request.url);

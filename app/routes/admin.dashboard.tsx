@@ -7,7 +7,7 @@ import { adminMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { admin } = await requireAdminActor(request, context.cloudflare.env);
+  const { admin } = await requireAdminActor(context.cloudflare.env, request);
   return { email: admin.email };
 }
 

@@ -11,7 +11,7 @@ import type { RouteHandle } from "~/root";
 /** Insights (ADR 0023): visitors, sources, campaigns and conversion over a period (?days=7|30|90, or ?days=custom&from=&to=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const period = parsePeriod(new URL(request.url).searchParams);
   return { email: admin.email, report: await insightsReport(env.DB, period) };
 }

@@ -8,7 +8,7 @@ import { refuseCrossSiteRead } from "~/lib/request.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   refuseCrossSiteRead(request);
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   const url = new URL(request.url);
   const csv = await exportInsightsCsv(env.DB, parsePeriod(url.searchParams), url.searchParams.get("table"), actor);
   if (!csv) throw new Response("Not Found", { status: 404 });

@@ -7,6 +7,6 @@ import { refuseCrossSiteRead } from "~/lib/request.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   refuseCrossSiteRead(request);
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   return exportPeopleCsv(env.DB, new URL(request.url), actor);
 }

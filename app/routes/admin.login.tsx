@@ -22,7 +22,7 @@ type ActionData = { result: SubmissionResult<string[]> };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const kept = keptIdOf(new URL(request.url).searchParams.get(KEPT_PARAM));
-  const admin = await optionalAdmin(request, env);
+  const admin = await optionalAdmin(env, request);
   if (admin) throw redirect((await keptFormTarget(env, kept, admin.id)) ?? DASHBOARD_PATH);
   return { kept };
 }

@@ -19,7 +19,7 @@ type ActionData = { result: SubmissionResult<string[]> };
 /** Open to signed-out people, but only with the pending state of a right password (else: back to sign-in). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  if (!(await readPendingSignIn(request, env))) throw redirect(LOGIN_PATH);
+  if (!(await readPendingSignIn(env, request))) throw redirect(LOGIN_PATH);
   return null;
 }
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: twoFactorCodeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
   try {
-    const kept = (await readPendingSignIn(request, env))?.kept ?? null;
+    const kept = (await readPendingSignIn(env, request))?.kept ?? null;
     const admin = await verifySecondFactor(env, request, submission.value.code, clientIp(request));
     return await startAdminSession(env, request, admin, context.cloudflare.cf?.country ?? null, kept);
   } catch (error) {

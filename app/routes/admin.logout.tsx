@@ -5,12 +5,12 @@ import { requireAdminActor } from "~/features/auth/index.server";
 
 /** Logout is a POST; a GET just goes back (to the dashboard, or to login). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminActor(request, context.cloudflare.env);
+  await requireAdminActor(context.cloudflare.env, request);
   return redirect(DASHBOARD_PATH);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdminActor(request, env);
-  return logout(request, env);
+  await requireAdminActor(env, request);
+  return logout(env, request);
 }

@@ -13,7 +13,7 @@ import type { RouteHandle } from "~/root";
 /** A person's data on request (ADR 0014): type an address (or come from a person's page) to export or erase it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const { searchParams } = new URL(request.url);
   const page = await privacyPage(env.DB, {
     personId: searchParams.get("person"),
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   return privacyAction(env, await readSmallForm(request), actor);
 }
 

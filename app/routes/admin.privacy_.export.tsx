@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   const submission = parseWithZod(await readSmallForm(request), { schema: exportSchema });
   if (submission.status !== "success") return redirectWithToast(env, PRIVACY_PATH, { type: "error", title: PRIVACY_MESSAGES.emailInvalid });
   const exported = await exportPersonalData(env, submission.value.email, actor);
@@ -29,6 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A GET has nothing to export: the Privacy page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdminActor(request, context.cloudflare.env);
+  await requireAdminActor(context.cloudflare.env, request);
   return redirect(PRIVACY_PATH);
 }

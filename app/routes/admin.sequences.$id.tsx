@@ -12,7 +12,7 @@ import type { RouteHandle } from "~/root";
 /** One follow-up sequence: on or off, its counts, its trigger and steps, a step's preview (?step=&email=) and test. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const page = await loadSequencePage(env, params.id ?? "", admin, new URL(request.url).searchParams);
   if (!page) throw new Response(SEQUENCES_MESSAGES.notFound, { status: 404 });
   return page;
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const by = await requireAdminActor(request, env);
+  const by = await requireAdminActor(env, request);
   return sequenceAction(env, params.id ?? "", await readFormData(request), by);
 }
 

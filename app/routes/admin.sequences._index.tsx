@@ -11,7 +11,7 @@ import type { RouteHandle } from "~/root";
 /** The follow-up sequences (ADR 0024): each with its trigger, on or off, steps, people enrolled and running. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return { email: admin.email, sequences: await loadSequenceList(env.DB) };
 }
 

@@ -15,13 +15,13 @@ import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return { email: admin.email, timeZones: timeZoneNames(), ...(await digestSettingsOverview(env)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   const submission = parseWithZod(await readSmallForm(request), { schema: digestSettingsSchema });
   if (submission.status !== "success") return data<DigestSettingsActionData>({ result: submission.reply() }, { status: 400 });
   try {

@@ -10,13 +10,13 @@ import type { RouteHandle } from "~/root";
 /** Alerts where the team works: Slack and signed-webhook destinations, their events, and recent deliveries. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return loadNotifications(env, admin);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   return notificationsAction(env, await readSmallForm(request), actor);
 }
 

@@ -14,13 +14,13 @@ import type { RouteHandle } from "~/root";
 /** The team's session limits (idle timeout, lifetime): every admin's sessions, enforced by the guard. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return { email: admin.email, limits: await sessionSettingsOverview(env) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { actor } = await requireAdminActor(request, env);
+  const { actor } = await requireAdminActor(env, request);
   const submission = parseWithZod(await readSmallForm(request), { schema: sessionSettingsSchema });
   if (submission.status !== "success") return data<SessionSettingsActionData>({ result: submission.reply() }, { status: 400 });
   try {

@@ -15,13 +15,13 @@ import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   return { email: admin.email, currentAdminId: admin.id, ...(await teamOverview(env)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin, actor } = await requireAdminActor(request, env);
+  const { admin, actor } = await requireAdminActor(env, request);
   const form = await readSmallForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "invite") {

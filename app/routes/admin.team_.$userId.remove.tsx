@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/root";
 /** The confirmation of removing an admin, as a page of its own (works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const target = await findAdmin(env, params.userId ?? "");
   if (!target) throw new Response(TEAM_MESSAGES.notFound, { status: 404 });
   return { email: admin.email, target };
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin, actor } = await requireAdminActor(request, env);
+  const { admin, actor } = await requireAdminActor(env, request);
   await readSmallForm(request);
   const refusal = await removeAdmin(env, params.userId ?? "", { admin, actor });
   if (refusal) return data({ error: refusal }, { status: refusal === TEAM_MESSAGES.notFound ? 404 : 400 });

@@ -11,7 +11,7 @@ import type { RouteHandle } from "~/root";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const { admin } = await requireAdminActor(request, env);
+  const { admin } = await requireAdminActor(env, request);
   const { view, status } = await loadWarmLeads(env, new URL(request.url));
   return data({ email: admin.email, view }, { status });
 }

@@ -53,7 +53,7 @@ export const twoFactorRequired = (env: Env) => env.ADMIN_REQUIRE_2FA === "true";
  * expired costs one more (its end). When the site requires two-factor
  * sign-in, an admin without it is sent to set it up first.
  */
-async function requireAdmin(request: Request, env: Env): Promise<SessionAdmin> {
+async function requireAdmin(env: Env, request: Request): Promise<SessionAdmin> {
   requireSameOrigin(request, env);
   const storage = await adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
@@ -87,24 +87,24 @@ export type AdminActor = { admin: SessionAdmin; actor: Actor };
 
 /**
  * The guard every admin loader and action calls first (see `requireAdmin`), answering with the admin and
- * the actor that feature functions take last: `const { admin, actor } = await requireAdminActor(request, env)`.
+ * the actor that feature functions take last: `const { admin, actor } = await requireAdminActor(env, request)`.
  */
-export async function requireAdminActor(request: Request, env: Env): Promise<AdminActor> {
-  const admin = await requireAdmin(request, env);
+export async function requireAdminActor(env: Env, request: Request): Promise<AdminActor> {
+  const admin = await requireAdmin(env, request);
   return { admin, actor: requestActor(request, admin) };
 }
 
 /** The signed-in admin, if any (for the login page, which sends them on). */
-export async function optionalAdmin(request: Request, env: Env): Promise<SessionAdmin | null> {
+export async function optionalAdmin(env: Env, request: Request): Promise<SessionAdmin | null> {
   try {
-    return await requireAdmin(request, env);
+    return await requireAdmin(env, request);
   } catch {
     return null;
   }
 }
 
 /** The current browser's session: its KV entry, its row and the cookie end; the Set-Cookie that clears it. */
-export async function endCurrentSession(request: Request, env: Env): Promise<string> {
+export async function endCurrentSession(env: Env, request: Request): Promise<string> {
   const storage = await adminSessionStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
@@ -113,12 +113,12 @@ export async function endCurrentSession(request: Request, env: Env): Promise<str
 }
 
 /** Deletes the KV entry, the session's row and the cookie, then goes to the login page. */
-export async function logout(request: Request, env: Env): Promise<Response> {
+export async function logout(env: Env, request: Request): Promise<Response> {
   requireSameOrigin(request, env);
   return redirectWithToast(
     env,
     LOGIN_PATH,
     { type: "success", title: LOGIN_MESSAGES.loggedOut },
-    { headers: { "Set-Cookie": await endCurrentSession(request, env) } },
+    { headers: { "Set-Cookie": await endCurrentSession(env, request) } },
   );
 }

@@ -110,7 +110,7 @@ export async function keptFormTarget(env: Env, id: string | null, userId: string
  * The kept form of this page (`?kept=<id>`), as the forms' values (conform's shape: `sections[0].text`
  * becomes nested), when it was kept for the admin this browser is signed in as. For the root loader.
  */
-export async function keptFormFor(request: Request, env: Env): Promise<KeptValues | null> {
+export async function keptFormFor(env: Env, request: Request): Promise<KeptValues | null> {
   const url = new URL(request.url);
   const id = keptIdOf(url.searchParams.get(KEPT_PARAM));
   if (!id || !(url.pathname.startsWith("/admin/") || url.pathname.startsWith("/warm-leads"))) return null;

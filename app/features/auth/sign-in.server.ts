@@ -281,7 +281,7 @@ export async function beginSignIn(
 }
 
 /** The pending sign-in of this browser, if it has one that has not expired. */
-export async function readPendingSignIn(request: Request, env: Env): Promise<PendingSignIn | null> {
+export async function readPendingSignIn(env: Env, request: Request): Promise<PendingSignIn | null> {
   const value = (await (await pendingCookie(env)).parse(request.headers.get("Cookie"))) as Partial<PendingSignIn> | null;
   if (!value || typeof value.userId !== "string" || typeof value.email !== "string" || typeof value.expiresAt !== "number") return null;
   return value.expiresAt > Date.now() ? (value as PendingSignIn) : null;
@@ -299,7 +299,7 @@ export const clearPendingSignIn = async (env: Env) => (await pendingCookie(env))
  * than the last one used), so each works once.
  */
 export async function verifySecondFactor(env: Env, request: Request, code: string, ip: string): Promise<AdminUser> {
-  const pending = await readPendingSignIn(request, env);
+  const pending = await readPendingSignIn(env, request);
   if (!pending) throw new LoginError(401, LOGIN_MESSAGES.pendingExpired);
   const address = rateLimitAddress(ip);
   const now = Date.now();

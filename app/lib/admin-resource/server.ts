@@ -48,7 +48,7 @@ const tooLargeMessage = (bytes: number) =>
   `That is more than a record may hold (${bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`}).`;
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
-type Guard = (request: Request, env: Env) => Promise<{ actor: Actor }>;
+type Guard = (env: Env, request: Request) => Promise<{ actor: Actor }>;
 
 /**
  * After a successful write: the edge cache's copies of the pages that showed the record are purged everywhere
@@ -124,7 +124,7 @@ export function createResourceHandlers(
     });
   async function start({ request, params, context }: Args) {
     const { env } = context.cloudflare;
-    const { actor } = await guard(request, env);
+    const { actor } = await guard(env, request);
     const resource = resolve(params.tab);
     if (!resource) throw new Response("Not found", { status: 404 });
     return { env, resource, actor };
