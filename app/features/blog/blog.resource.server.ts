@@ -14,18 +14,8 @@ type BlogValue = z.output<typeof blogSchema>;
 const queries = tableQueries(blogs, {
   search: blogs.title,
   orderBy: [desc(blogs.createdAt)],
-  listSelect: {
-    id: blogs.id,
-    title: blogs.title,
-    slug: blogs.slug,
-    category: blogs.category,
-    isPublished: blogs.isPublished,
-    publishedAt: blogs.publishedAt,
-    updatedAt: blogs.updatedAt,
-    updatedBy: blogs.updatedBy,
-  },
+  listColumns: ["id", "title", "slug", "category", "isPublished", "publishedAt", "updatedAt", "updatedBy"],
   revisions: blogsResource.tab,
-  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
   // The form shows content as pretty JSON and tags as "a, b": a record and its revisions alike.
   toFormValues: (values) => ({
     ...values,
@@ -68,11 +58,7 @@ export const blogsServer: ResourceServer<typeof blogsResource> = {
         }
       : null;
   },
-  async create(env, value, actor, audit) {
-    await queries.create(env, columns(value), actor, audit);
-  },
-  update: (env, id, value, expected, actor, audit) => queries.update(env, id, columns(value), expected, actor, audit),
-  remove: queries.remove,
+  ...queries.writes(columns),
   edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.post(id)] : []), EDGE_TAG.list("blog"), EDGE_TAG.notFound],
   revisions: queries.revisions,
 };

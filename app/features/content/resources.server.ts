@@ -31,16 +31,8 @@ async function slugErrors(ctx: ServerContext, taken: boolean, slug: string, chec
 const pageQueries = tableQueries(pages, {
   search: pages.title,
   orderBy: [desc(pages.createdAt)],
-  listSelect: {
-    id: pages.id,
-    title: pages.title,
-    slug: pages.slug,
-    isPublished: pages.isPublished,
-    updatedAt: pages.updatedAt,
-    updatedBy: pages.updatedBy,
-  },
+  listColumns: ["id", "title", "slug", "isPublished", "updatedAt", "updatedBy"],
   revisions: pagesResource.tab,
-  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
 });
 
 type PageValue = z.output<typeof pageSchema>;
@@ -59,11 +51,7 @@ export const pagesServer: ResourceServer<typeof pagesResource> = {
   async check(ctx, value, id) {
     return slugErrors(ctx, await pageQueries.taken(ctx.env, pages.slug, value.slug, id), value.slug, true);
   },
-  async create(env, value, actor, audit) {
-    await pageQueries.create(env, pageColumns(value), actor, audit);
-  },
-  update: (env, id, value, expected, actor, audit) => pageQueries.update(env, id, pageColumns(value), expected, actor, audit),
-  remove: pageQueries.remove,
+  ...pageQueries.writes(pageColumns),
   // A new or renamed page can take a path that was a 404.
   edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.page(id)] : []), EDGE_TAG.list("pages"), EDGE_TAG.notFound],
   revisions: pageQueries.revisions,
@@ -74,18 +62,8 @@ export const pagesServer: ResourceServer<typeof pagesResource> = {
 const guideQueries = tableQueries(guides, {
   search: guides.title,
   orderBy: [asc(guides.orderIndex), asc(guides.title)],
-  listSelect: {
-    id: guides.id,
-    title: guides.title,
-    slug: guides.slug,
-    category: guides.category,
-    isPublished: guides.isPublished,
-    orderIndex: guides.orderIndex,
-    updatedAt: guides.updatedAt,
-    updatedBy: guides.updatedBy,
-  },
+  listColumns: ["id", "title", "slug", "category", "isPublished", "orderIndex", "updatedAt", "updatedBy"],
   revisions: guidesResource.tab,
-  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
 });
 
 type GuideValue = z.output<typeof guideSchema>;
@@ -138,11 +116,7 @@ export const guidesServer: ResourceServer<typeof guidesResource> = {
   async check(ctx, value, id) {
     return slugErrors(ctx, await guideQueries.taken(ctx.env, guides.slug, value.slug, id), value.slug, false);
   },
-  async create(env, value, actor, audit) {
-    await guideQueries.create(env, guideColumns(value), actor, audit);
-  },
-  update: (env, id, value, expected, actor, audit) => guideQueries.update(env, id, guideColumns(value), expected, actor, audit),
-  remove: guideQueries.remove,
+  ...guideQueries.writes(guideColumns),
   revisions: guideQueries.revisions,
   edgeTags: (_env, { id }) => [...(id ? [EDGE_TAG.guide(id)] : []), EDGE_TAG.list("guides"), EDGE_TAG.notFound],
   listActions: {
@@ -171,13 +145,7 @@ const BLOCK_TYPE_SUGGESTIONS = ["banner", "section", "widget"];
 const blockQueries = tableQueries(contentBlocks, {
   search: contentBlocks.name,
   orderBy: [desc(contentBlocks.createdAt)],
-  listSelect: {
-    id: contentBlocks.id,
-    name: contentBlocks.name,
-    type: contentBlocks.type,
-    updatedAt: contentBlocks.updatedAt,
-    updatedBy: contentBlocks.updatedBy,
-  },
+  listColumns: ["id", "name", "type", "updatedAt", "updatedBy"],
   titleOf: "name",
   revisions: contentBlocksResource.tab,
   toRow: (r) => ({
@@ -199,11 +167,7 @@ export const contentBlocksServer: ResourceServer<typeof contentBlocksResource> =
   async check(ctx, value, id) {
     return (await blockQueries.taken(ctx.env, contentBlocks.name, value.name, id)) ? { name: [CONTENT_MESSAGES.nameTaken] } : null;
   },
-  async create(env, value, actor, audit) {
-    await blockQueries.create(env, blockColumns(value), actor, audit);
-  },
-  update: (env, id, value, expected, actor, audit) => blockQueries.update(env, id, blockColumns(value), expected, actor, audit),
-  remove: blockQueries.remove,
+  ...blockQueries.writes(blockColumns),
   revisions: blockQueries.revisions,
   edgeTags: () => [EDGE_TAG.blocks],
   deleteWarning: (row) => SITE_BLOCKS[String(row.name)]?.loses ?? null,

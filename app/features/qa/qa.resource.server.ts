@@ -9,16 +9,8 @@ import { EDGE_TAG } from "~/lib/edge-tags";
 const queries = tableQueries(qaSubmissions, {
   search: qaSubmissions.title,
   orderBy: [desc(qaSubmissions.createdAt)],
-  listSelect: {
-    id: qaSubmissions.id,
-    title: qaSubmissions.title,
-    category: qaSubmissions.category,
-    status: qaSubmissions.status,
-    isFeatured: qaSubmissions.isFeatured,
-    createdAt: qaSubmissions.createdAt,
-  },
+  listColumns: ["id", "title", "category", "status", "isFeatured", "createdAt"],
   filter: qaSubmissions.status,
-  toRow: (r) => ({ ...r, id: String(r.id), title: String(r.title) }),
 });
 
 export const qaServer: ResourceServer<typeof qaResource> = {

@@ -50,9 +50,10 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
     /** The column searched by the list's search box. */
     search: SQLiteColumn;
     orderBy: SQL[];
-    /** The list's columns. */
-    listSelect: Record<string, SQLiteColumn | SQL>;
-    toRow: (row: Row) => ResourceRow<Key>;
+    /** The list's columns, by their names in the table (the rows' keys). */
+    listColumns: readonly (keyof T["_"]["columns"] & string)[];
+    /** A list row as the list shows it; by default the row with its id and title (`titleOf`) as text. */
+    toRow?: (row: Row) => ResourceRow<Key>;
     /** The column that titles a record (default `title`). */
     titleOf?: string;
     /** The column of the declaration's filter: the list counts its values (within the search) in the same batch. */
@@ -64,6 +65,8 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
   },
 ) {
   const columns = getTableColumns(table);
+  const listSelect = Object.fromEntries(opts.listColumns.map((key) => [key, columns[key]!]));
+  const toRow = opts.toRow ?? ((row: Row) => ({ ...row, id: String(row.id), title: String(row[opts.titleOf ?? "title"]) }));
   const revisionsOf = (id: string) => and(eq(revisions.resource, opts.revisions ?? ""), eq(revisions.recordId, id));
   /** A row (drizzle's values) as form values: nulls as "", `updatedAt` in ms, `title` named by `titleOf`; then the declaration's mapping. */
   const formValues = (row: Record<string, unknown>): FormValues => {
@@ -94,12 +97,12 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
       .select({ one: sql`1` })
       .from(table as SQLiteTable)
       .where(where)}`;
-  return {
+  const queries = {
     async list(env: Env, { q, page, pageSize, filter }: ListQuery): Promise<ListResult<ResourceRow<Key>>> {
       const db = getDb(env);
       const page_ = (where: SQL | undefined) =>
         db
-          .select(opts.listSelect)
+          .select(listSelect)
           .from(table as SQLiteTable)
           .where(where)
           .orderBy(...opts.orderBy)
@@ -113,7 +116,7 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
             .from(table as SQLiteTable)
             .where(matches(q)),
         ]);
-        return { rows: (rows as Row[]).map(opts.toRow), total: total?.n ?? 0 };
+        return { rows: (rows as Row[]).map(toRow), total: total?.n ?? 0 };
       }
       const [rows, groups] = await db.batch([
         page_(and(matches(q), filter === null ? undefined : eq(opts.filter, filter))),
@@ -125,7 +128,7 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
       ]);
       const counts = Object.fromEntries(groups.map((g) => [String(g.value), g.n]));
       const total = filter === null ? groups.reduce((n, g) => n + g.n, 0) : (counts[filter] ?? 0);
-      return { rows: (rows as Row[]).map(opts.toRow), total, counts };
+      return { rows: (rows as Row[]).map(toRow), total, counts };
     },
     /** A record as form values: nulls as "", `updatedAt` in ms (for the stale-save check), `title` named by `titleOf`. */
     async get(env: Env, id: string): Promise<({ id: string; title: string; updatedAt: number } & Record<string, unknown>) | null> {
@@ -268,6 +271,23 @@ export function tableQueries<T extends Table, Row extends Record<string, unknown
         .where(eq(column, value))
         .get();
       return !!row && row.id !== id;
+    },
+  };
+  return {
+    ...queries,
+    /**
+     * A declaration's create, update and remove, from its mapping of the form's value to the table's columns: the
+     * three writes above, each with the same mapping.
+     */
+    writes<Value>(columnsOf: (value: Value) => Record<string, unknown>) {
+      return {
+        async create(env: Env, value: Value, actor: Actor, audit: AuditInput): Promise<void> {
+          await queries.create(env, columnsOf(value), actor, audit);
+        },
+        update: (env: Env, id: string, value: Value, expectedUpdatedAt: number, actor: Actor, audit: AuditInput) =>
+          queries.update(env, id, columnsOf(value), expectedUpdatedAt, actor, audit),
+        remove: queries.remove,
+      };
     },
   };
 }
