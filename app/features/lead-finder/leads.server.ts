@@ -6,7 +6,7 @@
  * thousands of bound parameters. Duplicate stores (the same URL, compared
  * case-insensitively and trimmed) are kept but hidden: the newest is shown.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { keywords } from "~/db/schema";
 import { AUDIT_ACTIONS, auditEntry, auditStatement, type Actor } from "~/lib/audit.server";
 import { getDb } from "~/lib/db.server";
@@ -182,6 +182,20 @@ export async function listLeads(env: Env, keywordId: string, page: number) {
 }
 export type LeadsPage = Awaited<ReturnType<typeof listLeads>>;
 
+/** The audit entry of a delete of a keyword's stores: `stores` in its detail counts the stores `where` selects. */
+const storesDeletedAudit = (env: Env, keywordId: string, actor: Actor, where: SQL, detail: SQL = sql``) =>
+  auditStatement(
+    env.DB,
+    {
+      action: AUDIT_ACTIONS.leadsDelete,
+      actor,
+      resource: "keywords",
+      recordId: keywordId,
+      detail: sql`json_object(${detail}'stores', (SELECT count(DISTINCT ${sql.raw(KEY)}) FROM leads WHERE ${where}))`,
+    },
+    sql`EXISTS (SELECT 1 FROM leads WHERE ${where})`,
+  );
+
 /**
  * Deletes the stores of these ids in a keyword, hidden duplicates included
  * (else a duplicate would take the deleted one's place), with the audit entry
@@ -196,17 +210,7 @@ export async function deleteStores(env: Env, keywordId: string, ids: string[], a
       keywordId,
       json,
     ),
-    auditStatement(
-      env.DB,
-      {
-        action: AUDIT_ACTIONS.leadsDelete,
-        actor,
-        resource: "keywords",
-        recordId: keywordId,
-        detail: sql`json_object('stores', (SELECT count(DISTINCT ${sql.raw(KEY)}) FROM leads WHERE ${selected}))`,
-      },
-      sql`EXISTS (SELECT 1 FROM leads WHERE ${selected})`,
-    ),
+    storesDeletedAudit(env, keywordId, actor, selected),
     env.DB.prepare(
       `DELETE FROM leads WHERE keyword_id = ?1 AND ${KEY} IN (SELECT ${KEY} FROM leads WHERE keyword_id = ?1 AND id IN (SELECT value FROM json_each(?2)))`,
     ).bind(keywordId, json),
@@ -217,17 +221,7 @@ export async function deleteStores(env: Env, keywordId: string, ids: string[], a
 /** Every store of a keyword, with the audit entry (only when there was one; it counts them) in the same batch. */
 export async function deleteAllStores(env: Env, keywordId: string, actor: Actor): Promise<number> {
   const [, res] = await env.DB.batch([
-    auditStatement(
-      env.DB,
-      {
-        action: AUDIT_ACTIONS.leadsDelete,
-        actor,
-        resource: "keywords",
-        recordId: keywordId,
-        detail: sql`json_object('all', json('true'), 'stores', (SELECT count(DISTINCT ${sql.raw(KEY)}) FROM leads WHERE keyword_id = ${keywordId}))`,
-      },
-      sql`EXISTS (SELECT 1 FROM leads WHERE keyword_id = ${keywordId})`,
-    ),
+    storesDeletedAudit(env, keywordId, actor, sql`keyword_id = ${keywordId}`, sql`'all', json('true'), `),
     env.DB.prepare("DELETE FROM leads WHERE keyword_id = ?1").bind(keywordId),
   ]);
   return res?.meta.changes ?? 0;

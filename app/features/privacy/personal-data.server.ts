@@ -27,17 +27,19 @@ export interface PersonalDataTable {
   /** The rows about the address: a condition on the table, with the address as ?1 (and no other parameter). */
   where: string;
   /**
-   * What erasure does: delete the rows, or run this SET on them (the row stays, without its personal data).
-   * The statements run in the list's order, in one batch: rows found through `people` come before it.
+   * What erasure does: without `keep`, it deletes the rows; with it, it runs `keep.set` on them (the row stays,
+   * without its personal data) and the confirmation page says `keep.text`. The statements run in the list's order,
+   * in one batch: rows found through `people` come before it.
    */
-  erase: "delete" | { set: string };
-  /** What erasure does, in words (the confirmation page). */
-  eraseText: string;
+  keep?: { set: string; text: string };
   /** Text columns holding JSON, parsed in the export. */
   json?: readonly string[];
   /** The export's row order. */
   orderBy: string;
 }
+
+/** What erasure does to a table's rows, in words (the confirmation page). */
+export const eraseTextOf = (t: PersonalDataTable) => t.keep?.text ?? "deleted";
 
 /**
  * Emails to the address, the team's notifications and webhook deliveries about it (the address is a value in
@@ -52,8 +54,6 @@ const submission = (table: string, label: string, columns: string[], json?: stri
   label,
   columns,
   where: `lower(trim(email)) = ${ADDRESS}`,
-  erase: "delete",
-  eraseText: "deleted",
   orderBy: "created_at",
   ...(json ? { json } : {}),
 });
@@ -74,8 +74,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Consent records (newsletter, waitlist)",
     columns: ["email"],
     where: `email = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "given_at",
   },
   {
@@ -84,8 +82,7 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     columns: ["submitter_name", "submitter_email"],
     where: `lower(trim(submitter_email)) = ${ADDRESS}`,
     // The question stays (published ones stay published), without who asked it.
-    erase: { set: "submitter_name = NULL, submitter_email = NULL, updated_at = (unixepoch() * 1000)" },
-    eraseText: "kept without name and email",
+    keep: { set: "submitter_name = NULL, submitter_email = NULL, updated_at = (unixepoch() * 1000)", text: "kept without name and email" },
     orderBy: "created_at",
   },
   // --------------------------------------------------------------- email
@@ -95,8 +92,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     // A receiver's answer (kept in `error`) may echo the event it was sent: the tries go with their delivery.
     columns: ["error"],
     where: `delivery_id IN (SELECT id FROM email_outbox WHERE ${OUTBOX_ROWS})`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "at",
   },
   {
@@ -104,8 +99,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Emails sent and webhook deliveries",
     columns: ["recipient", "subject", "payload", "last_error"],
     where: OUTBOX_ROWS,
-    erase: "delete",
-    eraseText: "deleted",
     json: ["payload"],
     orderBy: "created_at",
   },
@@ -114,8 +107,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Suppression of marketing email (a hard bounce or a complaint)",
     columns: ["email", "detail"],
     where: `email = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "created_at",
   },
   {
@@ -123,8 +114,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Newsletter links clicked",
     columns: ["recipient"],
     where: `recipient = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "first_clicked_at",
   },
   // --------------------------------------------------------- lead finder
@@ -133,8 +122,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Lead Finder stores",
     columns: ["store_name", "store_url", "email"],
     where: `lower(trim(email)) = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "created_at",
   },
   // ------------------------------------------ the pipeline (people last)
@@ -143,8 +130,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Notes about the person",
     columns: ["person_id", "author_id", "author_email", "body"],
     where: OF_PERSON,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "created_at",
   },
   {
@@ -152,8 +137,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Status history",
     columns: ["person_id", "from_value", "to_value", "detail", "actor"],
     where: OF_PERSON,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "created_at",
   },
   {
@@ -161,8 +144,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Follow-up email sequences (ADR 0024)",
     columns: ["person_id", "sequence_id", "state", "stopped_reason"],
     where: OF_PERSON,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "enrolled_at",
   },
   {
@@ -170,8 +151,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Left the follow-up emails (their one-click unsubscribe)",
     columns: ["email", "unsubscribed_at"],
     where: `email = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "unsubscribed_at",
   },
   {
@@ -179,8 +158,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Calls booked on the scheduler, with the answers given there (ADR 0024)",
     columns: ["person_id", "invitee_name", "invitee_email", "answers"],
     where: `${OF_PERSON} OR invitee_email = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     json: ["answers"],
     orderBy: "start_at",
   },
@@ -189,8 +166,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
     label: "Links of the submissions to the person, with the source of each (ADR 0022)",
     columns: ["person_id", "channel", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "landing_page", "form_page"],
     where: OF_PERSON,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "created_at",
   },
   {
@@ -210,8 +185,6 @@ export const PERSONAL_DATA: readonly PersonalDataTable[] = [
       "first_landing_page",
     ],
     where: `email = ${ADDRESS}`,
-    erase: "delete",
-    eraseText: "deleted",
     orderBy: "created_at",
   },
 ];

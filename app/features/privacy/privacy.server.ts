@@ -12,7 +12,7 @@ import { auditStatement, emailHash, type Actor, type AuditAction } from "~/lib/a
 import { PRIVACY_PATH } from "~/lib/paths";
 import { redirectWithToast } from "~/lib/toast.server";
 import { blockedAddressStatement } from "~/features/sequences/index.server";
-import { PERSONAL_DATA } from "./personal-data.server";
+import { eraseTextOf, PERSONAL_DATA } from "./personal-data.server";
 import { PRIVACY_MESSAGES as M } from "./privacy.messages";
 import { exportSchema, privacyActionSchema, type PrivacyIntent } from "./privacy.schema";
 import { loggable } from "~/lib/log.server";
@@ -35,7 +35,7 @@ export async function countPersonalData(db: D1Database, email: string): Promise<
     .prepare(`SELECT ${columns.join(", ")}`)
     .bind(email)
     .first<Record<string, number>>();
-  return PERSONAL_DATA.map((t, i) => ({ table: t.table, label: t.label, rows: row?.[`c${i}`] ?? 0, eraseText: t.eraseText }));
+  return PERSONAL_DATA.map((t, i) => ({ table: t.table, label: t.label, rows: row?.[`c${i}`] ?? 0, eraseText: eraseTextOf(t) }));
 }
 
 // ---------------------------------------------------------------- export
@@ -110,18 +110,14 @@ export async function erasePersonalData(env: Env, email: string, requestId: stri
     sql`NOT EXISTS (SELECT 1 FROM audit_log WHERE action = ${PRIVACY_AUDIT.erase} AND json_extract(detail, '$.requestId') = ${requestId})`,
   );
   const statements = PERSONAL_DATA.map((t) =>
-    db
-      .prepare(
-        t.erase === "delete" ? `DELETE FROM ${t.table} WHERE (${t.where})` : `UPDATE ${t.table} SET ${t.erase.set} WHERE (${t.where})`,
-      )
-      .bind(email),
+    db.prepare(t.keep ? `UPDATE ${t.table} SET ${t.keep.set} WHERE (${t.where})` : `DELETE FROM ${t.table} WHERE (${t.where})`).bind(email),
   );
   // Last: the address's keyed hash, so the erased person is never enrolled in follow-up emails again (ADR 0024).
   const block = await blockedAddressStatement(env, email, "erased", Date.now());
   const [, ...results] = await db.batch([entry, ...statements, block]);
   const erased: Erased = { deleted: 0, anonymised: 0 };
   PERSONAL_DATA.forEach((t, i) => {
-    erased[t.erase === "delete" ? "deleted" : "anonymised"] += results[i]!.meta.changes;
+    erased[t.keep ? "anonymised" : "deleted"] += results[i]!.meta.changes;
   });
   return erased;
 }
