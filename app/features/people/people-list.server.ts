@@ -99,7 +99,8 @@ export function whereOf(f: PeopleFilters, now: number, endOfToday = endOfUtcDay(
   return { sql: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
 }
 
-export interface PersonListRow {
+/** What the list and the person page both read of a person (the `people` row's names). */
+export interface PersonCore {
   id: string;
   email: string;
   name: string | null;
@@ -107,17 +108,21 @@ export interface PersonListRow {
   app: string | null;
   status: PersonStatus;
   lost_reason: string | null;
+  owner_email: string | null;
   due_at: number | null;
   last_seen_at: number;
-  last_form: string;
-  owner_email: string | null;
-  notes: number;
-  submissions: number;
+  /** The first source (ADR 0022), from the earliest submission; null for people from before sources were kept. */
   first_channel: SourceChannel | null;
   first_referrer_host: string | null;
   first_utm_source: string | null;
   first_utm_campaign: string | null;
   first_landing_page: string | null;
+}
+
+export interface PersonListRow extends PersonCore {
+  last_form: string;
+  notes: number;
+  submissions: number;
 }
 
 export const LIST_COLUMNS = `p.id, p.email, p.name, p.company, p.app, p.status, p.lost_reason, p.due_at, p.last_seen_at, p.last_form,

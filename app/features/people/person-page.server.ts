@@ -1,34 +1,17 @@
 /** The person page: their details and their timeline (submissions, emails, events, notes), read in one D1 batch. */
-import type { SourceChannel } from "~/lib/visit-source";
-import type { MeetingStatus, PersonStatus } from "~/db/schema";
+import type { MeetingStatus } from "~/db/schema";
 import { meetingStatusLabel } from "~/features/meetings";
 import { formatDateTime } from "~/lib/format";
 import { personFormLabel, type PersonForm } from "~/lib/people";
 import { statusLabel } from "./people.options";
-import { ADMINS_SQL, type AdminOption } from "./people-list.server";
+import { ADMINS_SQL, type AdminOption, type PersonCore } from "./people-list.server";
 import { submissionSections, type SubmissionSection } from "./submissions";
 
-export interface PersonDetail {
-  id: string;
-  email: string;
-  name: string | null;
-  company: string | null;
-  app: string | null;
-  status: PersonStatus;
-  lost_reason: string | null;
+export interface PersonDetail extends PersonCore {
   owner_id: string | null;
-  owner_email: string | null;
-  due_at: number | null;
   first_form: string;
   created_at: number;
-  last_seen_at: number;
-  /** The first source (ADR 0022), from the earliest submission; null for people from before sources were kept. */
-  first_channel: SourceChannel | null;
-  first_referrer_host: string | null;
-  first_utm_source: string | null;
   first_utm_medium: string | null;
-  first_utm_campaign: string | null;
-  first_landing_page: string | null;
 }
 
 export type TimelineItem =
