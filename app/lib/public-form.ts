@@ -19,12 +19,9 @@ export function usePublicFetcherForm<S extends z.ZodType<unknown, Record<string,
   lastResult?: SubmissionResult<string[]>,
 ) {
   const fetcher = useFetcher<PublicFormActionData>({ key: id });
-  const { form, fields, formProps } = useLazyForm(id, loadSchema, fetcher.data?.result ?? lastResult);
   return {
     fetcher,
-    form,
-    fields,
-    formProps,
+    ...useLazyForm(id, loadSchema, fetcher.data?.result ?? lastResult),
     busy: fetcher.state !== "idle",
     success: fetcher.state === "idle" ? fetcher.data?.message : undefined,
   };
