@@ -134,8 +134,11 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
   config: {
     schema: Schema;
     rateLimit: EdgeRateLimitRule;
-    /** `source`: the visit's source, which the work hands to its person link (`PersonLink.source`). */
-    handle: (value: z.output<Schema>, stamp: StampClaim | null, source: VisitSource) => Promise<Result>;
+    /**
+     * The feature's work, called as features are, env first: a feature function `(env, value, stamp, source)` goes in
+     * as it is. `source`: the visit's source, which the work hands to its person link (`PersonLink.source`).
+     */
+    handle: (env: Env, value: z.output<Schema>, stamp: StampClaim | null, source: VisitSource) => Promise<Result>;
     /** The success message; a function picks it from what `handle` answered (undefined for a bot in the honeypot). */
     success: ToastInput | ((result: Result | undefined) => ToastInput);
     failure: string;
@@ -155,7 +158,7 @@ export async function publicFormAction<Schema extends z.ZodType, Result = unknow
   let handled: Result | undefined;
   if (form.kind === "valid") {
     try {
-      handled = await config.handle(form.value, form.claim, form.source);
+      handled = await config.handle(env, form.value, form.claim, form.source);
       if (form.claim) await claimStamp(env, form.claim);
     } catch (error) {
       if (error instanceof StampUsedError) {

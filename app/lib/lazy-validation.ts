@@ -7,7 +7,7 @@
  * check waits (no request is sent), a real submit goes to the server, which
  * validates with the same schema. Without JavaScript the server does it all.
  */
-import { parse, type Submission as ConformSubmission } from "@conform-to/react";
+import { parse, useForm, type Submission as ConformSubmission, type SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react";
 import type { z } from "zod";
 
@@ -68,4 +68,25 @@ export function useLazyValidation<S extends z.ZodType>(loadSchema: () => Promise
 
   /** `onValidate` goes into useForm's options, `formProps` onto the <form>. */
   return { onValidate: validate ?? placeholder, formProps: { onFocus, onBlur } };
+}
+
+/**
+ * A conform form validated with the lazily loaded schema: on blur, then again on input. `formProps` go onto the
+ * <form>; `lastResult` is the action's answer.
+ */
+export function useLazyForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  id: string,
+  loadSchema: () => Promise<S>,
+  lastResult?: SubmissionResult<string[]>,
+) {
+  const validation = useLazyValidation(loadSchema);
+  const [form, fields] = useForm<z.input<S>>({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    // The schema is the form's own; conform only needs its errors by field name.
+    onValidate: validation.onValidate as unknown as Parameters<typeof useForm<z.input<S>>>[0]["onValidate"],
+  });
+  return { form, fields, formProps: validation.formProps };
 }

@@ -3,42 +3,25 @@
  * with the form's lazily loaded zod schema, the action's last result, and the
  * busy and success states. Pair it with <PublicFormFields> inside the form.
  */
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { showToast } from "./client-toast";
 import type { ToastInput } from "./toast";
 import type { z } from "zod";
 import type { PublicFormActionData } from "./forms.server";
-import { useLazyValidation } from "./lazy-validation";
+import { useLazyForm } from "./lazy-validation";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own constraint for a form shape
-export function usePublicFetcherForm<Shape extends Record<string, any>>({
-  id,
-  loadSchema,
-  lastResult,
-}: {
-  /** The form's id, also the fetcher's key. */
-  id: string;
-  loadSchema: () => Promise<z.ZodType>;
-  /** The action's result when the page itself was the POST's answer (no JavaScript). */
-  lastResult?: SubmissionResult<string[]>;
-}) {
+/** `id` is the form's id, also the fetcher's key; `lastResult` the action's result when the page itself was the POST's answer (no JavaScript). */
+export function usePublicFetcherForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  id: string,
+  loadSchema: () => Promise<S>,
+  lastResult?: SubmissionResult<string[]>,
+) {
   const fetcher = useFetcher<PublicFormActionData>({ key: id });
-  const validation = useLazyValidation(loadSchema);
-  const [form, fields] = useForm<Shape>({
-    id,
-    lastResult: fetcher.data?.result ?? lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // The schema is the form's own; conform only needs its errors by field name.
-    onValidate: validation.onValidate as unknown as Parameters<typeof useForm<Shape>>[0]["onValidate"],
-  });
   return {
     fetcher,
-    form,
-    fields,
-    formProps: validation.formProps,
+    ...useLazyForm(id, loadSchema, fetcher.data?.result ?? lastResult),
     busy: fetcher.state !== "idle",
     success: fetcher.state === "idle" ? fetcher.data?.message : undefined,
   };

@@ -15,11 +15,10 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return publicFormAction(request, env, {
+  return publicFormAction(request, context.cloudflare.env, {
     schema: playbookLandingSchema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: (lead, stamp, source) =>
+    handle: (env, lead, stamp, source) =>
       submitLeadMagnet(env, { ...lead, page: PLAYBOOK_LANDING_PATH, source: "playbook-landing" }, stamp, source),
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: M.failureBody,

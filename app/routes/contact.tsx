@@ -16,11 +16,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return publicFormAction(request, env, {
+  return publicFormAction(request, context.cloudflare.env, {
     schema: contactSchema,
     rateLimit: CONTACT_RATE_LIMIT,
-    handle: (value, stamp, source) => sendContactMessage(env, value, stamp, source),
+    handle: sendContactMessage,
     success: { type: "success", title: CONTACT_MESSAGES.success, description: CONTACT_MESSAGES.successDetail },
     failure: CONTACT_MESSAGES.failure,
   });

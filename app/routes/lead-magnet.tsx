@@ -14,11 +14,10 @@ import type { RouteHandle } from "~/root";
 const schema = leadMagnetPopupSchema.extend({ page: z.string().max(500).optional() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return publicFormAction(request, env, {
+  return publicFormAction(request, context.cloudflare.env, {
     schema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: ({ page, ...lead }, stamp, source) =>
+    handle: (env, { page, ...lead }, stamp, source) =>
       submitLeadMagnet(env, { ...lead, page: safeRedirectPath(page), source: "leadmagnet-popup" }, stamp, source),
     success: { type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody },
     failure: LEAD_MAGNET_MESSAGES.failureBody,

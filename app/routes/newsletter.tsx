@@ -11,11 +11,10 @@ import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return publicFormAction(request, env, {
+  return publicFormAction(request, context.cloudflare.env, {
     schema: newsletterSchema,
     rateLimit: NEWSLETTER_RATE_LIMIT,
-    handle: ({ email }, stamp, source) => subscribeNewsletter(env, email, stamp, source),
+    handle: (env, { email }, stamp, source) => subscribeNewsletter(env, email, stamp, source),
     // Every address hears the same (a confirmed one is told by email that it is already on the list): the form tells
     // a stranger nothing about who subscribed.
     success: { type: "success", title: NEWSLETTER_MESSAGES.success },

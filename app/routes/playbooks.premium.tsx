@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: premiumAccessSchema,
     rateLimit: PREMIUM_RATE_LIMIT,
-    handle: (value, stamp, source) => submitPremiumRequest(env, value, stamp, source),
+    handle: submitPremiumRequest,
     success: { type: "success", title: PREMIUM_MESSAGES.successTitle, description: PREMIUM_MESSAGES.successBody },
     failure: PREMIUM_MESSAGES.failureBody(env.CONTACT_EMAIL),
     successRedirect: `${PREMIUM_PATH}?submitted`,

@@ -13,11 +13,10 @@ import type { RouteHandle } from "~/root";
 import { CheckIcon } from "~/components/ui/Icons";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return publicFormAction(request, env, {
+  return publicFormAction(request, context.cloudflare.env, {
     schema: questionSchema,
     rateLimit: QA_RATE_LIMIT,
-    handle: (value, stamp, source) => submitQuestion(env, value, stamp, source),
+    handle: submitQuestion,
     success: { type: "success", title: QA_MESSAGES.success },
     failure: QA_MESSAGES.failure,
   });

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return publicFormAction(request, env, {
     schema: checklistSchema,
     rateLimit: LEAD_MAGNET_RATE_LIMIT,
-    handle: ({ email }, stamp, source) => submitChecklist(env, email, CHECKLIST_PATH, stamp, source),
+    handle: (env, { email }, stamp, source) => submitChecklist(env, email, CHECKLIST_PATH, stamp, source),
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: M.failureBody,
     successRedirect: CHECKLIST_PATH,

@@ -11,11 +11,10 @@ import { seo, siteUrlFromMatches } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return publicFormAction(request, env, {
+  return publicFormAction(request, context.cloudflare.env, {
     schema: waitlistSchema,
     rateLimit: WAITLIST_RATE_LIMIT,
-    handle: ({ email }, stamp, source) => joinWaitlist(env, email, stamp, source),
+    handle: (env, { email }, stamp, source) => joinWaitlist(env, email, stamp, source),
     success: { type: "success", title: WAITLIST_MESSAGES.success },
     failure: WAITLIST_MESSAGES.failure,
   });

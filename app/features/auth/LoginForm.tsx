@@ -1,13 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useLazyForm } from "~/lib/lazy-validation";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { KEPT_PARAM } from "~/lib/kept-form";
-
-import type { z } from "zod";
-import type { loginSchema } from "./login.schema";
 
 const loadLoginSchema = () => import("./login.schema").then((m) => m.loginSchema);
 
@@ -20,16 +17,9 @@ export function LoginForm({ lastResult, kept }: { lastResult?: SubmissionResult<
     if (lastResult?.status === "error" && password.current) password.current.value = "";
   }, [lastResult]);
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
-  const validation = useLazyValidation(loadLoginSchema);
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
-    id: "admin-login",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
-  });
+  const { form, fields, formProps } = useLazyForm("admin-login", loadLoginSchema, lastResult);
   return (
-    <Form method="post" action="/admin/login" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
+    <Form method="post" action="/admin/login" {...getFormProps(form)} {...formProps} className="space-y-5">
       <ErrorList id={form.errorId} errors={form.errors} />
       {kept ? <input type="hidden" name={KEPT_PARAM} value={kept} /> : null}
       <Field label="Email" field={fields.email}>

@@ -31,11 +31,7 @@ export function useChecklistUnlock(onUnlocked: () => void) {
  * unlocks.
  */
 export function ChecklistForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const { fetcher, form, fields, formProps, busy } = usePublicFetcherForm<{ email: string }>({
-    id: FETCHER_KEY,
-    loadSchema: loadChecklistSchema,
-    lastResult,
-  });
+  const { fetcher, form, fields, formProps, busy } = usePublicFetcherForm(FETCHER_KEY, loadChecklistSchema, lastResult);
   return (
     <fetcher.Form method="post" action={CHECKLIST_PATH} {...getFormProps(form)} {...formProps}>
       <PublicFormFields redirectTo={CHECKLIST_PATH} />

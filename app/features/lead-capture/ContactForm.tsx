@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { PrivacyNotice } from "~/features/privacy";
-import { useLazyValidation } from "~/lib/lazy-validation";
+import { useLazyForm } from "~/lib/lazy-validation";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, Textarea } from "~/components/ui/Field";
@@ -8,9 +8,6 @@ import { FormGuardFields } from "~/components/ui/FormGuard";
 import { Honeypot } from "~/components/ui/Honeypot";
 import { VisitSourceFields } from "~/components/ui/VisitSourceFields";
 import { REDIRECT_FIELD } from "~/lib/forms";
-
-import type { z } from "zod";
-import type { contactSchema } from "./contact.schema";
 
 const loadContactSchema = () => import("./contact.schema").then((m) => m.contactSchema);
 
@@ -28,17 +25,9 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
 function ContactFormFields({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const validation = useLazyValidation(loadContactSchema);
-  const [form, fields] = useForm<z.input<typeof contactSchema>>({
-    id: "contact-form",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: validation.onValidate,
-  });
-  const f = fields;
+  const { form, fields: f, formProps } = useLazyForm("contact-form", loadContactSchema, lastResult);
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} {...validation.formProps} className="space-y-5">
+    <Form method="post" action="/contact" {...getFormProps(form)} {...formProps} className="space-y-5">
       <Honeypot />
       <input type="hidden" name={REDIRECT_FIELD} value="/contact" />
       <FormGuardFields />

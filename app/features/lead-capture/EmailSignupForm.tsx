@@ -28,7 +28,7 @@ export function EmailSignupForm({
   id: string;
   action: string;
   /** Imports the form's zod schema (the action's own), on first focus. */
-  loadSchema: () => Promise<z.ZodType>;
+  loadSchema: () => Promise<z.ZodType<unknown, { email: string }>>;
   submitLabel: string;
   busyLabel: string;
   lastResult?: SubmissionResult<string[]>;
@@ -38,7 +38,7 @@ export function EmailSignupForm({
   label?: string;
 }) {
   const location = useLocation();
-  const { fetcher, form, fields, formProps, busy, success } = usePublicFetcherForm<{ email: string }>({ id, loadSchema, lastResult });
+  const { fetcher, form, fields, formProps, busy, success } = usePublicFetcherForm(id, loadSchema, lastResult);
   const email = fields.email;
   const light = tone === "light";
   const errorTone = light ? "default" : "inverse";

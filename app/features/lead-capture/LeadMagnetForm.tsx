@@ -7,9 +7,6 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { LEAD_MAGNET_MESSAGES } from "./lead-capture.messages";
 
-import type { z } from "zod";
-import type { leadMagnetPopupSchema } from "./lead-magnet.schema";
-
 const loadLeadMagnetSchema = () => import("./lead-magnet.schema").then((m) => m.leadMagnetPopupSchema);
 
 /**
@@ -28,11 +25,7 @@ export function LeadMagnetForm({
   page?: string;
 }) {
   const location = useLocation();
-  const { fetcher, form, fields, formProps, busy } = usePublicFetcherForm<z.input<typeof leadMagnetPopupSchema>>({
-    id: "lead-magnet-form",
-    loadSchema: loadLeadMagnetSchema,
-    lastResult,
-  });
+  const { fetcher, form, fields, formProps, busy } = usePublicFetcherForm("lead-magnet-form", loadLeadMagnetSchema, lastResult);
 
   useOutcomeToasts(fetcher, {
     success: { type: "success", title: LEAD_MAGNET_MESSAGES.successTitle, description: LEAD_MAGNET_MESSAGES.successBody },

@@ -1,13 +1,11 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { PrivacyNotice } from "~/features/privacy";
 import { useNavigate } from "@remix-run/react";
-import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { PLAYBOOK_LANDING_MESSAGES as M } from "./lead-capture.messages";
-import type { playbookLandingSchema } from "./lead-magnet.schema";
 import { FINAL_GUIDE_PATH, PLAYBOOK_LANDING_PATH } from "~/lib/paths";
 
 const loadLandingSchema = () => import("./lead-magnet.schema").then((m) => m.playbookLandingSchema);
@@ -21,17 +19,7 @@ const loadLandingSchema = () => import("./lead-magnet.schema").then((m) => m.pla
  */
 export function PlaybookLandingForm({ xlsxUrl, lastResult }: { xlsxUrl: string; lastResult?: SubmissionResult<string[]> }) {
   const navigate = useNavigate();
-  const {
-    fetcher,
-    form,
-    fields: f,
-    formProps,
-    busy,
-  } = usePublicFetcherForm<z.input<typeof playbookLandingSchema>>({
-    id: "playbook-landing-form",
-    loadSchema: loadLandingSchema,
-    lastResult,
-  });
+  const { fetcher, form, fields: f, formProps, busy } = usePublicFetcherForm("playbook-landing-form", loadLandingSchema, lastResult);
   useOutcomeToasts(fetcher, {
     success: { type: "success", title: M.successTitle, description: M.successBody },
     failure: { type: "error", title: M.failureTitle, description: M.failureBody },

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { PrivacyNotice } from "~/features/privacy";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options } from "~/components/ui/Field";
 import { PublicFormFields } from "~/components/ui/Honeypot";
@@ -9,7 +8,6 @@ import { Modal, openModal } from "~/components/ui/Modal";
 import { useOutcomeToasts, usePublicFetcherForm } from "~/lib/public-form";
 import { ACCESS_TIMINGS } from "./premium.options";
 import { PREMIUM_MESSAGES } from "./lead-capture.messages";
-import type { premiumAccessSchema } from "./premium.schema";
 import { PREMIUM_PATH } from "~/lib/paths";
 import { OFFER } from "~/lib/offer";
 import { CheckIcon } from "~/components/ui/Icons";
@@ -59,17 +57,7 @@ export function PremiumAccessForm({
   lastResult?: SubmissionResult<string[]>;
   onSubmitted?: () => void;
 }) {
-  const {
-    fetcher,
-    form,
-    fields: f,
-    formProps,
-    busy,
-  } = usePublicFetcherForm<z.input<typeof premiumAccessSchema>>({
-    id: "premium-access-form",
-    loadSchema: loadPremiumSchema,
-    lastResult,
-  });
+  const { fetcher, form, fields: f, formProps, busy } = usePublicFetcherForm("premium-access-form", loadPremiumSchema, lastResult);
   useOutcomeToasts(fetcher, {
     success: { type: "success", title: PREMIUM_MESSAGES.successTitle, description: PREMIUM_MESSAGES.successBody },
     failure: { type: "error", title: PREMIUM_MESSAGES.failureTitle, description: PREMIUM_MESSAGES.failureBody(contactEmail) },

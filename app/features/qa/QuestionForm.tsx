@@ -3,29 +3,16 @@ import { PrivacyNotice } from "~/features/privacy";
 import { PublicFormFields } from "~/components/ui/Honeypot";
 import { usePublicFetcherForm } from "~/lib/public-form";
 import { useLocation } from "@remix-run/react";
-import type { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { ErrorList, Field, Input, inputClasses, Options, Textarea } from "~/components/ui/Field";
 import { QA_CATEGORIES } from "./qa.options";
-import type { questionSchema } from "./qa.schema";
 
 const loadQuestionSchema = () => import("./qa.schema").then((m) => m.questionSchema);
 
 /** The question form: all errors together under their fields; 'Submitting...' while busy; cleared after success. */
 export function QuestionForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const location = useLocation();
-  const {
-    fetcher,
-    form,
-    fields: f,
-    formProps,
-    busy,
-    success,
-  } = usePublicFetcherForm<z.input<typeof questionSchema>>({
-    id: "question-form",
-    loadSchema: loadQuestionSchema,
-    lastResult,
-  });
+  const { fetcher, form, fields: f, formProps, busy, success } = usePublicFetcherForm("question-form", loadQuestionSchema, lastResult);
   return (
     <fetcher.Form method="post" action="/questions-and-answers/submit" {...getFormProps(form)} {...formProps} className="space-y-5">
       <PublicFormFields redirectTo={location.pathname} />
