@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/Badge";
 import { buttonClasses } from "~/components/ui/Button";
 import { RowAction } from "~/components/ui/RowAction";
 import { formatDateTime } from "~/lib/format";
-import { Table } from "~/components/ui/Table";
+import { Table, type Column } from "~/components/ui/Table";
 import { AdminPage, AdminSection } from "~/features/dashboard";
 import { TEAM_PATH } from "./paths";
 import { SimpleForm } from "./SimpleForm";
@@ -21,41 +21,39 @@ export interface TeamData {
 
 export type TeamActionData = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
+/** The admins table's columns: the signed-in admin's own row says "You" where the others have Remove. */
+const adminColumns = (currentAdminId: string): Column<TeamData["admins"][number]>[] => [
+  { header: "Email", card: "title", rowHeader: true, cell: (a) => a.email },
+  { header: "Joined", cell: (a) => formatDateTime(a.joinedAt) },
+  { header: "Last sign-in", cell: (a) => (a.lastSignInAt ? formatDateTime(a.lastSignInAt) : "Never") },
+  {
+    header: "Two-factor",
+    cell: (a) => (a.twoFactor ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>),
+  },
+  {
+    header: "Actions",
+    hideHeader: true,
+    card: "actions",
+    cell: (a) =>
+      a.id === currentAdminId ? (
+        <span className="text-sm text-slate-600">You</span>
+      ) : (
+        <Link
+          to={`${TEAM_PATH}/${a.id}/remove`}
+          className={buttonClasses({ variant: "danger", size: "sm" })}
+          aria-label={`Remove ${a.email}`}
+        >
+          Remove
+        </Link>
+      ),
+  },
+];
+
 export function TeamPage({ data, actionData }: { data: TeamData; actionData: TeamActionData }) {
   return (
     <AdminPage email={data.email} title="Team">
       <AdminSection title="Admins" description="Everyone who can sign in to this dashboard.">
-        <Table
-          caption="Admins"
-          rows={data.admins}
-          rowKey={(a) => a.id}
-          columns={[
-            { header: "Email", card: "title", rowHeader: true, cell: (a) => a.email },
-            { header: "Joined", cell: (a) => formatDateTime(a.joinedAt) },
-            { header: "Last sign-in", cell: (a) => (a.lastSignInAt ? formatDateTime(a.lastSignInAt) : "Never") },
-            {
-              header: "Two-factor",
-              cell: (a) => (a.twoFactor ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>),
-            },
-            {
-              header: "Actions",
-              hideHeader: true,
-              card: "actions",
-              cell: (a) =>
-                a.id === data.currentAdminId ? (
-                  <span className="text-sm text-slate-600">You</span>
-                ) : (
-                  <Link
-                    to={`${TEAM_PATH}/${a.id}/remove`}
-                    className={buttonClasses({ variant: "danger", size: "sm" })}
-                    aria-label={`Remove ${a.email}`}
-                  >
-                    Remove
-                  </Link>
-                ),
-            },
-          ]}
-        />
+        <Table caption="Admins" rows={data.admins} rowKey={(a) => a.id} columns={adminColumns(data.currentAdminId)} />
       </AdminSection>
       <AdminSection title="Invite an admin" description="They get a link by email that works once, for 72 hours, to choose a password.">
         <SimpleForm

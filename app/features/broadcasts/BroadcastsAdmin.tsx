@@ -412,6 +412,15 @@ export function EmailPreview({ id, version }: { id: string; version: string }) {
   );
 }
 
+/** The email as the pipeline renders it, in its card. */
+function PreviewCard({ id, version, title, description }: { id: string; version: string; title: string; description: string }) {
+  return (
+    <Card id="preview" title={title} description={description}>
+      <EmailPreview id={id} version={version} />
+    </Card>
+  );
+}
+
 function SendErrors({ actionData }: { actionData?: BroadcastActionData }) {
   const navigation = useNavigation();
   if (navigation.state !== "idle" || actionData?.form !== "send") return null;
@@ -422,6 +431,65 @@ function SendErrors({ actionData }: { actionData?: BroadcastActionData }) {
     >
       <ErrorList errors={actionData.result.error?.[""] ?? []} />
     </div>
+  );
+}
+
+/** One of the send panel's forms: its heading and words, and its button (the intent), busy while it is sent. */
+function SendForm({
+  title,
+  intent,
+  submit,
+  busyLabel,
+  variant,
+  busy,
+  children,
+}: {
+  title: string;
+  intent: string;
+  submit: string;
+  busyLabel: string;
+  variant?: "secondary";
+  busy: FormDataEntryValue | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="flex flex-col justify-between gap-3 rounded-xl border border-slate-200 p-4">
+      <div>
+        <h3 className="text-sm font-semibold text-ink">{title}</h3>
+        {children}
+      </div>
+      <Button type="submit" name="intent" value={intent} variant={variant} disabled={!!busy}>
+        {busy === intent ? busyLabel : submit}
+      </Button>
+    </Form>
+  );
+}
+
+/** The schedule's date or time, in the team's zone, with its error. */
+function ScheduleInput({
+  type,
+  label,
+  error,
+  defaultValue,
+}: {
+  type: "date" | "time";
+  label: string;
+  error?: string[];
+  defaultValue: string;
+}) {
+  const id = `schedule-${type}`;
+  return (
+    <Field label={label} field={{ id, errorId: `${id}-error`, errors: error }}>
+      <Input
+        id={id}
+        type={type}
+        name={type}
+        required
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+    </Field>
   );
 }
 
@@ -437,62 +505,24 @@ export function SendPanel({ data, actionData }: { data: BroadcastPageData; actio
     <Card id="send" title="Test and send" description="Tests and sends use the saved draft: save your changes first.">
       <SendErrors actionData={actionData} />
       <div className="grid gap-4 lg:grid-cols-3">
-        <Form method="post" className="flex flex-col justify-between gap-3 rounded-xl border border-slate-200 p-4">
-          <div>
-            <h3 className="text-sm font-semibold text-ink">Send a test</h3>
-            <p className="mt-1 text-sm text-slate-600">{`One email to you (${data.email}), through the outbox.`}</p>
+        <SendForm title="Send a test" intent="test" submit="Send test" busyLabel="Sending..." variant="secondary" busy={busy}>
+          <p className="mt-1 text-sm text-slate-600">{`One email to you (${data.email}), through the outbox.`}</p>
+        </SendForm>
+        <SendForm title="Send now" intent="send" submit="Send now" busyLabel="Starting..." busy={busy}>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.audience === null
+              ? "To its audience."
+              : `To ${plural(data.audience, "subscriber", "subscribers")}, in batches through the queue.`}
+          </p>
+          {nobody ? <p className="mt-1 text-sm font-medium text-amber-800">{M.emptyAudience}</p> : null}
+        </SendForm>
+        <SendForm title="Schedule" intent="schedule" submit="Schedule" busyLabel="Scheduling..." variant="secondary" busy={busy}>
+          <p className="mt-1 text-sm text-slate-600">{`At a time in the team's zone, ${data.timeZone}.`}</p>
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            <ScheduleInput type="date" label="Date" error={fieldError("date")} defaultValue={kept("date") ?? data.scheduleDefaults.date} />
+            <ScheduleInput type="time" label="Time" error={fieldError("time")} defaultValue={kept("time") ?? data.scheduleDefaults.time} />
           </div>
-          <Button type="submit" name="intent" value="test" variant="secondary" disabled={!!busy}>
-            {busy === "test" ? "Sending..." : "Send test"}
-          </Button>
-        </Form>
-        <Form method="post" className="flex flex-col justify-between gap-3 rounded-xl border border-slate-200 p-4">
-          <div>
-            <h3 className="text-sm font-semibold text-ink">Send now</h3>
-            <p className="mt-1 text-sm text-slate-600">
-              {data.audience === null
-                ? "To its audience."
-                : `To ${plural(data.audience, "subscriber", "subscribers")}, in batches through the queue.`}
-            </p>
-            {nobody ? <p className="mt-1 text-sm font-medium text-amber-800">{M.emptyAudience}</p> : null}
-          </div>
-          <Button type="submit" name="intent" value="send" disabled={!!busy}>
-            {busy === "send" ? "Starting..." : "Send now"}
-          </Button>
-        </Form>
-        <Form method="post" className="flex flex-col justify-between gap-3 rounded-xl border border-slate-200 p-4">
-          <div>
-            <h3 className="text-sm font-semibold text-ink">Schedule</h3>
-            <p className="mt-1 text-sm text-slate-600">{`At a time in the team's zone, ${data.timeZone}.`}</p>
-            <div className="mt-3 grid grid-cols-2 gap-3">
-              <Field label="Date" field={{ id: "schedule-date", errorId: "schedule-date-error", errors: fieldError("date") }}>
-                <Input
-                  id="schedule-date"
-                  type="date"
-                  name="date"
-                  required
-                  defaultValue={kept("date") ?? data.scheduleDefaults.date}
-                  aria-invalid={fieldError("date") ? true : undefined}
-                  aria-describedby={fieldError("date") ? "schedule-date-error" : undefined}
-                />
-              </Field>
-              <Field label="Time" field={{ id: "schedule-time", errorId: "schedule-time-error", errors: fieldError("time") }}>
-                <Input
-                  id="schedule-time"
-                  type="time"
-                  name="time"
-                  required
-                  defaultValue={kept("time") ?? data.scheduleDefaults.time}
-                  aria-invalid={fieldError("time") ? true : undefined}
-                  aria-describedby={fieldError("time") ? "schedule-time-error" : undefined}
-                />
-              </Field>
-            </div>
-          </div>
-          <Button type="submit" name="intent" value="schedule" variant="secondary" disabled={!!busy}>
-            {busy === "schedule" ? "Scheduling..." : "Schedule"}
-          </Button>
-        </Form>
+        </SendForm>
       </div>
     </Card>
   );
@@ -640,9 +670,12 @@ export function BroadcastPage({ data, actionData }: { data: BroadcastPageData; a
           <BroadcastEditor data={data} actionData={actionData} />
           {data.id ? (
             <>
-              <Card id="preview" title="Preview" description="The email the pipeline renders, as a subscriber's mail app shows it.">
-                <EmailPreview id={data.id} version={data.version} />
-              </Card>
+              <PreviewCard
+                id={data.id}
+                version={data.version}
+                title="Preview"
+                description="The email the pipeline renders, as a subscriber's mail app shows it."
+              />
               <SendPanel data={data} actionData={actionData} />
             </>
           ) : null}
@@ -650,11 +683,7 @@ export function BroadcastPage({ data, actionData }: { data: BroadcastPageData; a
       ) : (
         <div className="space-y-6">
           <BroadcastStatusPage data={data} actionData={actionData} />
-          {data.id ? (
-            <Card id="preview" title="The email" description="As it was sent.">
-              <EmailPreview id={data.id} version={data.version} />
-            </Card>
-          ) : null}
+          {data.id ? <PreviewCard id={data.id} version={data.version} title="The email" description="As it was sent." /> : null}
         </div>
       )}
     </section>

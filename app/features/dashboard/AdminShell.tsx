@@ -95,61 +95,83 @@ export function DashboardSummary({ counts, chart }: { counts: DashboardCounts | 
   );
 }
 
+/** A full admin page: the top bar with the page's own link beside the address, and the page below it. */
+export function AdminFrame({
+  email,
+  link,
+  className,
+  children,
+}: {
+  email: string;
+  link: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AdminTopBar email={email}>{link}</AdminTopBar>
+      <Container className={className}>{children}</Container>
+    </div>
+  );
+}
+
 /** The dashboard around every tab: the top bar, the tabs and the tab's page at the full width of the page. */
 export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AdminTopBar email={email}>
+    <AdminFrame
+      email={email}
+      link={
         <ButtonLink to="/warm-leads" size="sm">
           View Warm Leads
         </ButtonLink>
-      </AdminTopBar>
-      <Container className="py-8">
-        <h1 className="text-2xl font-bold">Dashboard</h1>
-        <nav aria-label="Dashboard sections" className="relative mt-6 overflow-x-auto border-b border-slate-200">
-          <ul className="flex min-w-max gap-1">
-            {adminTabs.map((t) => (
-              <li key={t.to}>
-                <NavLink
-                  to={t.to}
-                  end={"end" in t ? t.end : false}
-                  prefetch="intent"
-                  className={({ isActive }) =>
-                    cn(
-                      "-mb-px inline-block border-b-2 px-4 py-2.5 text-sm font-medium",
-                      isActive || ("alsoActive" in t && pathname.startsWith(t.alsoActive))
-                        ? "border-brand-600 text-brand-700"
-                        : "border-transparent text-slate-600 hover:text-ink",
-                    )
-                  }
-                >
-                  {t.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="mt-6">{children}</div>
-      </Container>
-    </div>
+      }
+      className="py-8"
+    >
+      <h1 className="text-2xl font-bold">Dashboard</h1>
+      <nav aria-label="Dashboard sections" className="relative mt-6 overflow-x-auto border-b border-slate-200">
+        <ul className="flex min-w-max gap-1">
+          {adminTabs.map((t) => (
+            <li key={t.to}>
+              <NavLink
+                to={t.to}
+                end={"end" in t ? t.end : false}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  cn(
+                    "-mb-px inline-block border-b-2 px-4 py-2.5 text-sm font-medium",
+                    isActive || ("alsoActive" in t && pathname.startsWith(t.alsoActive))
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:text-ink",
+                  )
+                }
+              >
+                {t.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">{children}</div>
+    </AdminFrame>
   );
 }
 
 /** A page of its own under the top bar (the account and team pages): its title, then its sections. */
 export function AdminPage({ email, title, children }: { email: string; title: string; children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AdminTopBar email={email}>
+    <AdminFrame
+      email={email}
+      link={
         <ButtonLink to="/admin/dashboard" variant="ghost" size="sm">
           Dashboard
         </ButtonLink>
-      </AdminTopBar>
-      <Container className="py-8">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <div className="mt-6 space-y-8">{children}</div>
-      </Container>
-    </div>
+      }
+      className="py-8"
+    >
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <div className="mt-6 space-y-8">{children}</div>
+    </AdminFrame>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { inputClasses } from "~/components/ui/Field";
+import { Options } from "~/components/ui/Field";
+import { FilterInput, FilterSelect } from "~/components/ui/FilterField";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/lib/format";
@@ -9,8 +10,6 @@ import type { Paged } from "~/lib/pagination";
 import { TabHeading } from "./AdminShell";
 import { auditQuery, detailText, NO_ACTOR, type AuditFilters } from "./audit";
 import type { AuditListRow } from "./audit.server";
-
-const labelClass = "mb-1 block text-sm font-medium text-ink";
 
 /** The audit log: a GET form of filters (works without JavaScript), the count, the entries and the pages. */
 export function AuditTab({
@@ -41,51 +40,21 @@ export function AuditTab({
         }
       />
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="audit-admin" className={labelClass}>
-            Admin
-          </label>
-          <select id="audit-admin" name="admin" defaultValue={filters.admin ?? ""} className={inputClasses}>
-            <option value="">Every admin</option>
-            <option value={NO_ACTOR}>Nobody signed in (failed sign-ins)</option>
-            {adminOptions.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-action" className={labelClass}>
-            Action
-          </label>
-          <select id="audit-action" name="action" defaultValue={filters.action ?? ""} className={inputClasses}>
-            <option value="">Every action</option>
-            {actionOptions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-email" className={labelClass}>
-            About an address
-          </label>
-          <input id="audit-email" name="email" type="email" defaultValue={filters.email ?? ""} className={inputClasses} />
-        </div>
-        <div>
-          <label htmlFor="audit-from" className={labelClass}>
-            From (UTC)
-          </label>
-          <input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ""} className={inputClasses} />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className={labelClass}>
-            To (UTC, included)
-          </label>
-          <input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClasses} />
-        </div>
+        <FilterSelect id="audit-admin" label="Admin" name="admin" value={filters.admin ?? ""}>
+          <Options
+            options={[
+              { value: NO_ACTOR, label: "Nobody signed in (failed sign-ins)" },
+              ...adminOptions.map((email) => ({ value: email, label: email })),
+            ]}
+            empty="Every admin"
+          />
+        </FilterSelect>
+        <FilterSelect id="audit-action" label="Action" name="action" value={filters.action ?? ""}>
+          <Options options={actionOptions.map((action) => ({ value: action, label: action }))} empty="Every action" />
+        </FilterSelect>
+        <FilterInput id="audit-email" label="About an address" name="email" type="email" value={filters.email ?? ""} />
+        <FilterInput id="audit-from" label="From (UTC)" name="from" type="date" value={filters.from ?? ""} />
+        <FilterInput id="audit-to" label="To (UTC, included)" name="to" type="date" value={filters.to ?? ""} />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

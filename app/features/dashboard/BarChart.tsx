@@ -5,7 +5,7 @@
  * funnel and the outcomes per form all draw through it.
  */
 import type { ReactNode } from "react";
-import type { Column } from "~/components/ui/Table";
+import { Table, type Column } from "~/components/ui/Table";
 import { formatDate } from "~/lib/format";
 
 export interface BarSeries {
@@ -26,7 +26,7 @@ export interface Bar {
 export const dayLabel = (date: string) => formatDate(`${date}T12:00:00Z`);
 
 /** The first column of a chart's table of days: the day, as the row's header. */
-export function dayColumn<T extends { date: string }>(): Column<T> {
+function dayColumn<T extends { date: string }>(): Column<T> {
   return {
     header: "Date",
     rowHeader: true,
@@ -142,5 +142,48 @@ export function BarChart({
         <div className="mt-2">{children}</div>
       </details>
     </section>
+  );
+}
+
+/**
+ * A chart of days (the leads per day, Insights' visitors and page views): a bar a day, labelled at the ends, and the
+ * numbers in a table whose first column is the day.
+ */
+export function DaysBarChart<T extends { date: string }>({
+  id,
+  title,
+  summary,
+  description,
+  series,
+  days,
+  counts,
+  caption,
+  columns,
+}: {
+  id: string;
+  title: string;
+  summary: ReactNode;
+  description: string;
+  series: readonly BarSeries[];
+  days: T[];
+  /** A day's value per series key. */
+  counts: (day: T) => Record<string, number>;
+  /** The table's caption and its columns after the day. */
+  caption: string;
+  columns: Column<T>[];
+}) {
+  return (
+    <BarChart
+      id={id}
+      title={title}
+      summary={summary}
+      description={description}
+      series={series}
+      bars={days.map((d) => ({ key: d.date, label: dayLabel(d.date), counts: counts(d) }))}
+      labels="ends"
+      tableLabel="The numbers, day by day"
+    >
+      <Table caption={caption} rows={days} rowKey={(d) => d.date} columns={[dayColumn<T>(), ...columns]} />
+    </BarChart>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { Form, useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import { inputClasses } from "~/components/ui/Field";
+import { FilterSelect } from "~/components/ui/FilterField";
 import { formatDate } from "~/lib/format";
 import { Table } from "~/components/ui/Table";
 import { personFormLabel } from "~/lib/people";
@@ -24,16 +24,11 @@ export function PeriodForm({ days }: { days: InsightPeriod }) {
         .map(([k, v], i) => (
           <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
         ))}
-      <div>
-        <label htmlFor="home-days" className="mb-1 block text-sm font-medium text-ink">
-          Onboarding and outcomes over
-        </label>
-        <select id="home-days" name="days" defaultValue={String(days)} className={inputClasses}>
-          {INSIGHT_PERIODS.map((p) => (
-            <option key={p} value={p}>{`the last ${p} days`}</option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id="home-days" label="Onboarding and outcomes over" name="days" value={String(days)}>
+        {INSIGHT_PERIODS.map((p) => (
+          <option key={p} value={p}>{`the last ${p} days`}</option>
+        ))}
+      </FilterSelect>
       <Button type="submit" variant="secondary">
         Show
       </Button>

@@ -7,9 +7,9 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
-import { inputClasses } from "~/components/ui/Field";
+import { FilterInput, FilterSelect } from "~/components/ui/FilterField";
 import { Table, type Column } from "~/components/ui/Table";
-import { BarChart, dayColumn, dayLabel, TabHeading } from "~/features/dashboard";
+import { DaysBarChart, dayLabel, TabHeading } from "~/features/dashboard";
 import { formatNumber } from "~/lib/format";
 import {
   channelLabel,
@@ -58,29 +58,14 @@ function Figure({ value, to, label }: { value: number; to?: string; label: strin
 function PeriodPicker({ period }: { period: Period }) {
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Choose the period">
-      <div>
-        <label htmlFor="insights-days" className="mb-1 block text-sm font-medium text-ink">
-          Period
-        </label>
-        <select id="insights-days" name="days" defaultValue={period.preset} className={inputClasses}>
-          {PERIOD_PRESETS.map((p) => (
-            <option key={p} value={p}>{`The last ${p} days`}</option>
-          ))}
-          <option value="custom">From and to (below)</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="insights-from" className="mb-1 block text-sm font-medium text-ink">
-          From
-        </label>
-        <input id="insights-from" name="from" type="date" defaultValue={period.from} className={inputClasses} />
-      </div>
-      <div>
-        <label htmlFor="insights-to" className="mb-1 block text-sm font-medium text-ink">
-          To
-        </label>
-        <input id="insights-to" name="to" type="date" defaultValue={period.to} className={inputClasses} />
-      </div>
+      <FilterSelect id="insights-days" label="Period" name="days" value={period.preset}>
+        {PERIOD_PRESETS.map((p) => (
+          <option key={p} value={p}>{`The last ${p} days`}</option>
+        ))}
+        <option value="custom">From and to (below)</option>
+      </FilterSelect>
+      <FilterInput id="insights-from" label="From" name="from" type="date" value={period.from} />
+      <FilterInput id="insights-to" label="To" name="to" type="date" value={period.to} />
       <Button type="submit" variant="secondary">
         Show
       </Button>
@@ -175,35 +160,99 @@ function DaysChart({ days, period }: { days: DayCount[]; period: Period }) {
   const visitors = days.reduce((n, d) => n + d.visitors, 0);
   const views = days.reduce((n, d) => n + d.views, 0);
   return (
-    <BarChart
+    <DaysBarChart
       id="insights-chart"
       title="Visitors and page views per day"
       summary={`${num(visitors)} visitors, ${num(views)} page views`}
       description={`Bar chart of page views per day from ${periodText(period)}, the lower part of each bar its visitors: ${num(visitors)} visitors and ${num(views)} page views in all. The numbers are in the table below.`}
       series={SERIES}
-      bars={days.map((d) => ({
-        key: d.date,
-        label: dayLabel(d.date),
-        counts: { visitors: d.visitors, more: Math.max(0, d.views - d.visitors) },
-      }))}
-      labels="ends"
-      tableLabel="The numbers, day by day"
-    >
-      <Table
-        caption="Visitors and page views per day"
-        rows={days}
-        rowKey={(d) => d.date}
-        columns={[
-          dayColumn(),
-          { header: "Visitors", cell: (d) => num(d.visitors), className: "tabular-nums" },
-          { header: "Page views", cell: (d) => num(d.views), className: "tabular-nums" },
-        ]}
-      />
-    </BarChart>
+      days={days}
+      counts={(d) => ({ visitors: d.visitors, more: Math.max(0, d.views - d.visitors) })}
+      caption="Visitors and page views per day"
+      columns={[
+        { header: "Visitors", cell: (d) => num(d.visitors), className: "tabular-nums" },
+        { header: "Page views", cell: (d) => num(d.views), className: "tabular-nums" },
+      ]}
+    />
   );
 }
 
 const empty = (what: string) => <p className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">{what}</p>;
+
+const FORM_COLUMNS: Column<FormRow>[] = [
+  { header: "Form", rowHeader: true, card: "title", cell: (r) => r.label },
+  { header: "Shown on", cell: (r) => <span className="break-all">{r.pages}</span> },
+  { header: "Visitors", cell: (r) => num(r.visitors), className: "tabular-nums" },
+  { header: "Views", cell: (r) => num(r.views), className: "tabular-nums" },
+  {
+    header: "Submissions",
+    cell: (r) => <Figure value={r.submissions} to={leadsLink({ form: r.form })} label={`Leads from the ${r.label} form`} />,
+    className: "tabular-nums",
+  },
+  { header: "Conversion", cell: (r) => rate(r.submissions, r.visitors), className: "tabular-nums" },
+];
+
+const CUSTOMER_COLUMNS: Column<CustomerRow>[] = [
+  { header: "First source", rowHeader: true, card: "title", cell: (r) => channelLabel(r.channel) },
+  { header: "Campaign", cell: (r) => <span className="break-all">{r.campaign || "—"}</span> },
+  ...(
+    [
+      ["People", "people", undefined],
+      ["Qualified", "qualified", "qualified"],
+      ["Customer", "customer", "customer"],
+      ["Lost", "lost", "lost"],
+    ] as const
+  ).map(([header, key, status]): Column<CustomerRow> => ({
+    header,
+    cell: (r) => (
+      <Figure
+        value={r[key]}
+        to={customerLeadsLink(r, status)}
+        label={`${header}: ${channelLabel(r.channel)}${r.campaign ? `, ${r.campaign}` : ""}`}
+      />
+    ),
+    className: "tabular-nums",
+  })),
+];
+
+/** The top lists: each one's section, its first column, what its figures' links say, and the words for none. */
+const TOP_LISTS = ["pages", "sources", "campaigns"] as const;
+const TOP_COPY: Record<
+  (typeof TOP_LISTS)[number],
+  { title: string; description: string; first: string; leadsLabel: (r: TopRow) => string; empty: string }
+> = {
+  pages: {
+    title: "Top pages",
+    description: "Visitors of each page, and the forms sent from it.",
+    first: "Page",
+    leadsLabel: (r) => `People from ${r.label}`,
+    empty: "No page views in this period.",
+  },
+  sources: {
+    title: "Top sources",
+    description: "Where visitors came from; the submissions open the Leads list of that first source.",
+    first: "Source",
+    leadsLabel: (r) => `Leads whose first source is ${r.channel ? channelLabel(r.channel) : r.label}`,
+    empty: "No visitors in this period.",
+  },
+  campaigns: {
+    title: "Top campaigns",
+    description: "Visits tagged with utm_campaign.",
+    first: "Campaign",
+    leadsLabel: (r) => `Leads of the campaign ${r.label}`,
+    empty: "No campaign visits in this period.",
+  },
+};
+
+/** A top list in its section: the table is captioned with the section's title. */
+function TopSection({ id, rows, csv }: { id: (typeof TOP_LISTS)[number]; rows: TopRow[]; csv: string }) {
+  const { title, description, first, leadsLabel, empty: none } = TOP_COPY[id];
+  return (
+    <Section id={id} title={title} description={description} csv={csv}>
+      <Table caption={title} rows={rows} rowKey={(r) => r.key} columns={topColumns(first, leadsLabel)} empty={empty(none)} />
+    </Section>
+  );
+}
 
 export function InsightsPage({ report }: { report: InsightsReport }) {
   const { period, previous } = report;
@@ -225,40 +274,9 @@ export function InsightsPage({ report }: { report: InsightsReport }) {
         </a>
       </p>
 
-      <Section id="pages" title="Top pages" description="Visitors of each page, and the forms sent from it." csv={csv}>
-        <Table
-          caption="Top pages"
-          rows={report.pages}
-          rowKey={(r) => r.key}
-          columns={topColumns("Page", (r) => `People from ${r.label}`)}
-          empty={empty("No page views in this period.")}
-        />
-      </Section>
-
-      <Section
-        id="sources"
-        title="Top sources"
-        description="Where visitors came from; the submissions open the Leads list of that first source."
-        csv={csv}
-      >
-        <Table
-          caption="Top sources"
-          rows={report.sources}
-          rowKey={(r) => r.key}
-          columns={topColumns("Source", (r) => `Leads whose first source is ${r.channel ? channelLabel(r.channel) : r.label}`)}
-          empty={empty("No visitors in this period.")}
-        />
-      </Section>
-
-      <Section id="campaigns" title="Top campaigns" description="Visits tagged with utm_campaign." csv={csv}>
-        <Table
-          caption="Top campaigns"
-          rows={report.campaigns}
-          rowKey={(r) => r.key}
-          columns={topColumns("Campaign", (r) => `Leads of the campaign ${r.label}`)}
-          empty={empty("No campaign visits in this period.")}
-        />
-      </Section>
+      {TOP_LISTS.map((id) => (
+        <TopSection key={id} id={id} rows={report[id]} csv={csv} />
+      ))}
 
       <Section
         id="forms"
@@ -266,23 +284,7 @@ export function InsightsPage({ report }: { report: InsightsReport }) {
         description="Each form: the views of the pages that carry it, its submissions, and its conversion rate."
         csv={csv}
       >
-        <Table<FormRow>
-          caption="Conversion per form"
-          rows={report.forms}
-          rowKey={(r) => r.form}
-          columns={[
-            { header: "Form", rowHeader: true, card: "title", cell: (r) => r.label },
-            { header: "Shown on", cell: (r) => <span className="break-all">{r.pages}</span> },
-            { header: "Visitors", cell: (r) => num(r.visitors), className: "tabular-nums" },
-            { header: "Views", cell: (r) => num(r.views), className: "tabular-nums" },
-            {
-              header: "Submissions",
-              cell: (r) => <Figure value={r.submissions} to={leadsLink({ form: r.form })} label={`Leads from the ${r.label} form`} />,
-              className: "tabular-nums",
-            },
-            { header: "Conversion", cell: (r) => rate(r.submissions, r.visitors), className: "tabular-nums" },
-          ]}
-        />
+        <Table caption="Conversion per form" rows={report.forms} rowKey={(r) => r.form} columns={FORM_COLUMNS} />
       </Section>
 
       <Section
@@ -291,32 +293,11 @@ export function InsightsPage({ report }: { report: InsightsReport }) {
         description="People first seen in this period, by their first source and campaign, and where they are in the pipeline now."
         csv={csv}
       >
-        <Table<CustomerRow>
+        <Table
           caption="From source to customer"
           rows={report.customers}
           rowKey={(r) => r.key}
-          columns={[
-            { header: "First source", rowHeader: true, card: "title", cell: (r) => channelLabel(r.channel) },
-            { header: "Campaign", cell: (r) => <span className="break-all">{r.campaign || "—"}</span> },
-            ...(
-              [
-                ["People", "people", undefined],
-                ["Qualified", "qualified", "qualified"],
-                ["Customer", "customer", "customer"],
-                ["Lost", "lost", "lost"],
-              ] as const
-            ).map(([header, key, status]): Column<CustomerRow> => ({
-              header,
-              cell: (r) => (
-                <Figure
-                  value={r[key]}
-                  to={customerLeadsLink(r, status)}
-                  label={`${header}: ${channelLabel(r.channel)}${r.campaign ? `, ${r.campaign}` : ""}`}
-                />
-              ),
-              className: "tabular-nums",
-            })),
-          ]}
+          columns={CUSTOMER_COLUMNS}
           empty={empty("No new people in this period.")}
         />
       </Section>

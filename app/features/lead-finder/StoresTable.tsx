@@ -13,6 +13,38 @@ import { useHydrated } from "~/lib/forms";
 import { LEAD_MESSAGES as M } from "./lead-finder.messages";
 import { LEAD_FINDER_PATH as PATH } from "./lead-finder.options";
 import { card, ConfirmPanel, type LeadFinderData } from "./lead-finder.ui";
+import type { LeadsPage } from "./leads.server";
+
+type Store = LeadsPage["rows"][number];
+
+/** A store's checkbox: the selection is the form's `id` fields. */
+function SelectBox({ store }: { store: Store }) {
+  return (
+    <input
+      type="checkbox"
+      name="id"
+      value={store.id}
+      aria-label={`Select ${store.storeName}`}
+      className="h-4 w-4 rounded border-slate-300"
+    />
+  );
+}
+
+/** Deletes one store (with its hidden duplicates): a submit of the list's form with the store's own intent. */
+function DeleteButton({ store, search }: { store: Store; search: string }) {
+  return (
+    <button
+      type="submit"
+      formMethod="post"
+      formAction={`${PATH}${search}`}
+      name="intent"
+      value={`delete-store:${store.id}`}
+      className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+    >
+      Delete<span className="sr-only">{` ${store.storeName}`}</span>
+    </button>
+  );
+}
 
 export function Stores({ data }: { data: LeadFinderData }) {
   const location = useLocation();
@@ -130,20 +162,7 @@ export function Stores({ data }: { data: LeadFinderData }) {
             rows={leads.rows}
             rowKey={(r) => r.id}
             columns={[
-              {
-                header: "Select",
-                hideHeader: true,
-                card: "lead",
-                cell: (r) => (
-                  <input
-                    type="checkbox"
-                    name="id"
-                    value={r.id}
-                    aria-label={`Select ${r.storeName}`}
-                    className="h-4 w-4 rounded border-slate-300"
-                  />
-                ),
-              },
+              { header: "Select", hideHeader: true, card: "lead", cell: (r) => <SelectBox store={r} /> },
               { header: "Store", cell: (r) => r.storeName, className: "min-w-32 font-medium text-ink", card: "title" },
               {
                 header: "URL",
@@ -158,23 +177,7 @@ export function Stores({ data }: { data: LeadFinderData }) {
               { header: "Testing app", cell: (r) => r.appTesting || "—" },
               { header: "Status", cell: (r) => <Badge tone={r.status === "On Trial" ? "warning" : "neutral"}>{r.status}</Badge> },
               { header: "Added", cell: (r) => formatDate(r.createdAt), className: "whitespace-nowrap" },
-              {
-                header: "Actions",
-                hideHeader: true,
-                card: "actions",
-                cell: (r) => (
-                  <button
-                    type="submit"
-                    formMethod="post"
-                    formAction={`${PATH}${location.search}`}
-                    name="intent"
-                    value={`delete-store:${r.id}`}
-                    className="rounded-lg px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
-                  >
-                    Delete<span className="sr-only">{` ${r.storeName}`}</span>
-                  </button>
-                ),
-              },
+              { header: "Actions", hideHeader: true, card: "actions", cell: (r) => <DeleteButton store={r} search={location.search} /> },
             ]}
           />
           <Pagination page={leads.page} pageCount={leads.pageCount} search={`?${new URLSearchParams({ keyword: keyword.id })}`} />

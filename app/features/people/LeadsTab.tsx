@@ -2,7 +2,8 @@ import { Form, Link, useSearchParams } from "@remix-run/react";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Email } from "~/components/ui/Email";
-import { Input, inputClasses, Options } from "~/components/ui/Field";
+import { Input, Options } from "~/components/ui/Field";
+import { FilterField, FilterSelect } from "~/components/ui/FilterField";
 import { Pagination } from "~/components/ui/Pagination";
 import { EmptyState, Table } from "~/components/ui/Table";
 import { formatDateTime } from "~/lib/format";
@@ -30,31 +31,6 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>;
 }
 
-function FilterSelect({
-  id,
-  label,
-  name,
-  value,
-  children,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} className={inputClasses}>
-        {children}
-      </select>
-    </div>
-  );
-}
-
 /** The Leads tab: people, filtered and searched, soonest due first, 50 a page, and their CSV. */
 export function LeadsTab({ data }: { data: LeadsData }) {
   const [params] = useSearchParams();
@@ -62,6 +38,18 @@ export function LeadsTab({ data }: { data: LeadsData }) {
   const exportParams = new URLSearchParams(params);
   exportParams.delete("page");
   const exportHref = `/admin/leads.csv${exportParams.size ? `?${exportParams.toString()}` : ""}`;
+  const selects = [
+    { name: "status", label: "Status", options: STATUS_OPTIONS, empty: "Any status" },
+    { name: "form", label: "Form", options: personForms, empty: "Any form" },
+    {
+      name: "owner",
+      label: "Owner",
+      options: [{ value: NO_OWNER, label: "Nobody" }, ...admins.map((a) => ({ value: a.id, label: a.email }))],
+      empty: "Anyone",
+    },
+    { name: "due", label: "Due", options: DUE_OPTIONS, empty: "Any" },
+    { name: "channel", label: "First source", options: SOURCE_OPTIONS, empty: "Any source" },
+  ] as const;
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -74,36 +62,17 @@ export function LeadsTab({ data }: { data: LeadsData }) {
         </a>
       </div>
       <Form method="get" className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
-        <div className="lg:col-span-2">
-          <label htmlFor="leads-q" className="mb-1 block text-sm font-medium text-ink">
-            Search
-          </label>
+        <FilterField id="leads-q" label="Search" className="lg:col-span-2">
           <Input id="leads-q" name="q" type="search" defaultValue={filters.q} placeholder="Email, name, company or app" />
-        </div>
-        <FilterSelect id="leads-status" label="Status" name="status" value={filters.status ?? ""}>
-          <Options options={STATUS_OPTIONS} empty="Any status" />
-        </FilterSelect>
-        <FilterSelect id="leads-form" label="Form" name="form" value={filters.form ?? ""}>
-          <Options options={personForms} empty="Any form" />
-        </FilterSelect>
-        <FilterSelect id="leads-owner" label="Owner" name="owner" value={filters.owner ?? ""}>
-          <Options
-            options={[{ value: NO_OWNER, label: "Nobody" }, ...admins.map((a) => ({ value: a.id, label: a.email }))]}
-            empty="Anyone"
-          />
-        </FilterSelect>
-        <FilterSelect id="leads-due" label="Due" name="due" value={filters.due ?? ""}>
-          <Options options={DUE_OPTIONS} empty="Any" />
-        </FilterSelect>
-        <FilterSelect id="leads-channel" label="First source" name="channel" value={filters.channel ?? ""}>
-          <Options options={SOURCE_OPTIONS} empty="Any source" />
-        </FilterSelect>
-        <div>
-          <label htmlFor="leads-campaign" className="mb-1 block text-sm font-medium text-ink">
-            Campaign
-          </label>
+        </FilterField>
+        {selects.map((f) => (
+          <FilterSelect key={f.name} id={`leads-${f.name}`} label={f.label} name={f.name} value={filters[f.name] ?? ""}>
+            <Options options={f.options} empty={f.empty} />
+          </FilterSelect>
+        ))}
+        <FilterField id="leads-campaign" label="Campaign">
           <Input id="leads-campaign" name="campaign" defaultValue={filters.campaign ?? ""} placeholder="utm_campaign" />
-        </div>
+        </FilterField>
         <div className="flex gap-2 lg:col-span-6">
           <Button type="submit" variant="secondary">
             Filter

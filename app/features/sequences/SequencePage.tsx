@@ -28,6 +28,26 @@ type SaveShape = { intent: string; updatedAt: string; name: string; trigger: str
 
 const TRIGGER_OPTIONS = TRIGGERS.map((value) => ({ value, label: TRIGGER_LABELS[value] }));
 
+/** A step's move or remove button: conform's intent on a plain submit, so it works without JavaScript. */
+function StepButton({
+  control,
+  label,
+  index,
+  danger,
+}: {
+  control: { name: string; value: string; form: string; formNoValidate: boolean };
+  label: string;
+  index: number;
+  danger?: boolean;
+}) {
+  return (
+    <Button {...control} type="submit" formNoValidate variant={danger ? "danger" : "ghost"} size="sm">
+      {label}
+      <span className="sr-only">{` email ${index + 1}`}</span>
+    </Button>
+  );
+}
+
 function Counts({ counts }: { counts: SequencePageData["counts"] }) {
   const cards: [string, number, string][] = [
     ["Enrolled", counts.enrolled, "enrolled"],
@@ -108,40 +128,26 @@ function SequenceEditor({ data, actionData }: { data: SequencePageData; actionDa
                 <h3 className="text-sm font-semibold text-ink">{`Email ${index + 1}`}</h3>
                 <div className="flex flex-wrap gap-1">
                   {index > 0 ? (
-                    <Button
-                      {...form.reorder.getButtonProps({ name: fields.steps.name, from: index, to: index - 1 })}
-                      type="submit"
-                      formNoValidate
-                      variant="ghost"
-                      size="sm"
-                    >
-                      {M.moveUp}
-                      <span className="sr-only">{` email ${index + 1}`}</span>
-                    </Button>
+                    <StepButton
+                      control={form.reorder.getButtonProps({ name: fields.steps.name, from: index, to: index - 1 })}
+                      label={M.moveUp}
+                      index={index}
+                    />
                   ) : null}
                   {index < steps.length - 1 ? (
-                    <Button
-                      {...form.reorder.getButtonProps({ name: fields.steps.name, from: index, to: index + 1 })}
-                      type="submit"
-                      formNoValidate
-                      variant="ghost"
-                      size="sm"
-                    >
-                      {M.moveDown}
-                      <span className="sr-only">{` email ${index + 1}`}</span>
-                    </Button>
+                    <StepButton
+                      control={form.reorder.getButtonProps({ name: fields.steps.name, from: index, to: index + 1 })}
+                      label={M.moveDown}
+                      index={index}
+                    />
                   ) : null}
                   {steps.length > 1 ? (
-                    <Button
-                      {...form.remove.getButtonProps({ name: fields.steps.name, index })}
-                      type="submit"
-                      formNoValidate
-                      variant="danger"
-                      size="sm"
-                    >
-                      {M.removeStep}
-                      <span className="sr-only">{` email ${index + 1}`}</span>
-                    </Button>
+                    <StepButton
+                      control={form.remove.getButtonProps({ name: fields.steps.name, index })}
+                      label={M.removeStep}
+                      index={index}
+                      danger
+                    />
                   ) : null}
                 </div>
               </div>
