@@ -1,9 +1,15 @@
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
 import { PlanFeatures, PlanPrice } from "./PlanParts";
 import { plans } from "./pricing";
+
+const pricingHeading: SectionHeadingProps = {
+  id: "pricing-title",
+  title: "Simple pricing",
+  intro: "Start free. 50 new founders get the early-founder price; 23 spots are left.",
+};
 
 /** The `home-announcement` content block, when admins have set one. */
 export function Announcement({ text }: { text: string }) {
@@ -125,44 +131,37 @@ export function HowItWorks() {
 
 export function Pricing() {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="py-20">
-      <Container>
-        <SectionHeading
-          id="pricing-title"
-          title="Simple pricing"
-          intro="Start free. 50 new founders get the early-founder price; 23 spots are left."
-        />
-        <div className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
-          {plans.map((plan) => (
-            <div
-              key={plan.name}
-              className={cn(
-                "relative flex flex-col rounded-2xl bg-white p-8",
-                plan.highlighted ? "border-2 border-brand-600 shadow-lg" : "border border-slate-200",
-              )}
+    <HeadedSection id="pricing" className="py-20" heading={pricingHeading}>
+      <div className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
+        {plans.map((plan) => (
+          <div
+            key={plan.name}
+            className={cn(
+              "relative flex flex-col rounded-2xl bg-white p-8",
+              plan.highlighted ? "border-2 border-brand-600 shadow-lg" : "border border-slate-200",
+            )}
+          >
+            {plan.badge ? (
+              <p className="absolute -top-3 right-6 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-amber-950">{plan.badge}</p>
+            ) : null}
+            <h3 className="text-xl font-semibold">{plan.name}</h3>
+            <p className="text-sm text-slate-600">{plan.subtitle}</p>
+            <PlanPrice plan={plan} />
+            <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
+            <PlanFeatures plan={plan} className="mt-6 flex-1" />
+            <ButtonLink
+              to="/onboarding"
+              reloadDocument
+              variant={plan.highlighted ? "primary" : "secondary"}
+              size="lg"
+              className="mt-8 w-full"
             >
-              {plan.badge ? (
-                <p className="absolute -top-3 right-6 rounded-full bg-amber-400 px-3 py-1 text-xs font-bold text-amber-950">{plan.badge}</p>
-              ) : null}
-              <h3 className="text-xl font-semibold">{plan.name}</h3>
-              <p className="text-sm text-slate-600">{plan.subtitle}</p>
-              <PlanPrice plan={plan} />
-              <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
-              <PlanFeatures plan={plan} className="mt-6 flex-1" />
-              <ButtonLink
-                to="/onboarding"
-                reloadDocument
-                variant={plan.highlighted ? "primary" : "secondary"}
-                size="lg"
-                className="mt-8 w-full"
-              >
-                {plan.buttonText}
-              </ButtonLink>
-            </div>
-          ))}
-        </div>
-      </Container>
-    </section>
+              {plan.buttonText}
+            </ButtonLink>
+          </div>
+        ))}
+      </div>
+    </HeadedSection>
   );
 }
 

@@ -1,12 +1,17 @@
 import { Form } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/Button";
-import { Container } from "~/components/ui/Container";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
 import { ErrorList, inputClasses } from "~/components/ui/Field";
 import { useHydrated } from "~/lib/forms";
 import { formatUsd, ROI_FIELDS, type RoiField, type RoiState } from "./roi-shared";
+
+const roiHeading: SectionHeadingProps = {
+  id: "roi-title",
+  title: "What would 50 warm leads a month be worth?",
+  intro: "Put in your numbers and see the revenue our leads could add to your app.",
+};
 
 const fields: { name: RoiField; label: string; placeholder: string; prefix?: string; suffix?: string }[] = [
   { name: "arpu", label: "Monthly ARPU", placeholder: "299", prefix: "$" },
@@ -37,70 +42,60 @@ export function RoiCalculator({ state }: { state: RoiState }) {
   const errors = state.status === "invalid" ? state.errors : {};
 
   return (
-    <section id="roi-calculator" aria-labelledby="roi-title" className="py-20">
-      <Container>
-        <SectionHeading
-          id="roi-title"
-          title="What would 50 warm leads a month be worth?"
-          intro="Put in your numbers and see the revenue our leads could add to your app."
-        />
-        <div className="mx-auto mt-12 grid max-w-5xl gap-8 lg:grid-cols-2">
-          <Form
-            key={key}
-            ref={form}
-            onInput={recount}
-            method="get"
-            action="/#roi-calculator"
-            preventScrollReset
-            noValidate
-            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          >
-            <div className="space-y-5">
-              {fields.map((f) => (
-                <div key={f.name}>
-                  <label htmlFor={`roi-${f.name}`} className="mb-1.5 block text-sm font-medium text-ink">
-                    {f.label}
-                  </label>
-                  <div className="relative">
-                    {f.prefix ? (
-                      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-600">
-                        {f.prefix}
-                      </span>
-                    ) : null}
-                    <input
-                      id={`roi-${f.name}`}
-                      name={f.name}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step="any"
-                      placeholder={f.placeholder}
-                      defaultValue={state.values[f.name] ?? ""}
-                      aria-invalid={errors[f.name] ? true : undefined}
-                      aria-describedby={errors[f.name] ? `roi-${f.name}-error` : undefined}
-                      className={cn(inputClasses, f.prefix && "pl-8", f.suffix && "pr-9")}
-                    />
-                    {f.suffix ? (
-                      <span
-                        aria-hidden="true"
-                        className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-slate-600"
-                      >
-                        {f.suffix}
-                      </span>
-                    ) : null}
-                  </div>
-                  <ErrorList id={`roi-${f.name}-error`} errors={errors[f.name] ? [errors[f.name]!] : null} />
+    <HeadedSection id="roi-calculator" className="py-20" heading={roiHeading}>
+      <div className="mx-auto mt-12 grid max-w-5xl gap-8 lg:grid-cols-2">
+        <Form
+          key={key}
+          ref={form}
+          onInput={recount}
+          method="get"
+          action="/#roi-calculator"
+          preventScrollReset
+          noValidate
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        >
+          <div className="space-y-5">
+            {fields.map((f) => (
+              <div key={f.name}>
+                <label htmlFor={`roi-${f.name}`} className="mb-1.5 block text-sm font-medium text-ink">
+                  {f.label}
+                </label>
+                <div className="relative">
+                  {f.prefix ? (
+                    <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-slate-600">
+                      {f.prefix}
+                    </span>
+                  ) : null}
+                  <input
+                    id={`roi-${f.name}`}
+                    name={f.name}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step="any"
+                    placeholder={f.placeholder}
+                    defaultValue={state.values[f.name] ?? ""}
+                    aria-invalid={errors[f.name] ? true : undefined}
+                    aria-describedby={errors[f.name] ? `roi-${f.name}-error` : undefined}
+                    className={cn(inputClasses, f.prefix && "pl-8", f.suffix && "pr-9")}
+                  />
+                  {f.suffix ? (
+                    <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-slate-600">
+                      {f.suffix}
+                    </span>
+                  ) : null}
                 </div>
-              ))}
-            </div>
-            <Button type="submit" size="lg" className="mt-6 w-full" disabled={hydrated && !allFilled}>
-              Calculate My ROI
-            </Button>
-          </Form>
-          <RoiResults state={state} />
-        </div>
-      </Container>
-    </section>
+                <ErrorList id={`roi-${f.name}-error`} errors={errors[f.name] ? [errors[f.name]!] : null} />
+              </div>
+            ))}
+          </div>
+          <Button type="submit" size="lg" className="mt-6 w-full" disabled={hydrated && !allFilled}>
+            Calculate My ROI
+          </Button>
+        </Form>
+        <RoiResults state={state} />
+      </div>
+    </HeadedSection>
   );
 }
 

@@ -3,9 +3,16 @@ import { Link } from "@remix-run/react";
 import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { CheckIcon } from "~/components/ui/Icons";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import { OFFER } from "~/lib/offer";
 import { PLAYBOOK_LANDING_PATH, PREMIUM_PATH } from "~/lib/paths";
+
+const insideHeading: SectionHeadingProps = {
+  id: "inside-title",
+  eyebrow: "What's inside",
+  title: "Six playbooks, one for every stage of your app",
+  intro: "Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can act on this week.",
+};
 
 /** The premium playbooks as the page lists them (the playbooks feature holds them; the route passes them in). */
 export interface AcademyPlaybook {
@@ -110,44 +117,36 @@ function AcademyHero() {
 
 function WhatsInside({ playbooks }: { playbooks: readonly AcademyPlaybook[] }) {
   return (
-    <section id="playbooks" aria-labelledby="inside-title" className="py-20">
-      <Container>
-        <SectionHeading
-          id="inside-title"
-          eyebrow="What's inside"
-          title="Six playbooks, one for every stage of your app"
-          intro="Work through them in order or jump to the stage you are in today. Each one ends with a checklist you can act on this week."
-        />
-        <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {playbooks.map((p, i) => (
-            <li
-              key={p.title}
-              className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-            >
-              <div className="flex items-center justify-between gap-3">
-                <span
-                  aria-hidden="true"
-                  className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-600 text-sm font-bold text-white"
-                >
-                  {String(i + 1).padStart(2, "0")}
-                </span>
-                <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{p.stage}</span>
-              </div>
-              <h3 className="mt-5 text-lg font-semibold">{p.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{p.tagline}</p>
-              <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5">
-                {p.points.map((t) => (
-                  <li key={t} className="flex gap-2 text-sm text-slate-700">
-                    <CheckIcon />
-                    <span>{t}</span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      </Container>
-    </section>
+    <HeadedSection id="playbooks" className="py-20" heading={insideHeading}>
+      <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {playbooks.map((p, i) => (
+          <li
+            key={p.title}
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+          >
+            <div className="flex items-center justify-between gap-3">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-600 text-sm font-bold text-white"
+              >
+                {String(i + 1).padStart(2, "0")}
+              </span>
+              <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{p.stage}</span>
+            </div>
+            <h3 className="mt-5 text-lg font-semibold">{p.title}</h3>
+            <p className="mt-2 text-sm leading-6 text-slate-600">{p.tagline}</p>
+            <ul className="mt-5 space-y-2 border-t border-slate-100 pt-5">
+              {p.points.map((t) => (
+                <li key={t} className="flex gap-2 text-sm text-slate-700">
+                  <CheckIcon />
+                  <span>{t}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </HeadedSection>
   );
 }
 

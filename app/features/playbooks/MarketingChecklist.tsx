@@ -3,9 +3,14 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { FreeTag } from "./FreeTag";
 import { CheckIcon, LockIcon } from "~/components/ui/Icons";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, SectionHeading, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import type { ChecklistView } from "./checklist-sections.server";
 import { CHECKLIST_ABOUT, CHECKLIST_FAQ, CHECKLIST_SPRINT_ADVICE } from "./checklist.data";
+
+const faqHeading: SectionHeadingProps = {
+  id: "faq-title",
+  title: "Frequently asked questions",
+};
 
 const totalOf = (sections: ChecklistView) => sections.reduce((n, s) => n + s.count, 0);
 
@@ -117,19 +122,16 @@ export const ChecklistSections = forwardRef<HTMLElement, { sections: ChecklistVi
 export function ChecklistFooter() {
   return (
     <>
-      <section aria-labelledby="faq-title" className="bg-slate-50 py-16">
-        <Container className="max-w-3xl">
-          <SectionHeading id="faq-title" title="Frequently asked questions" />
-          <div className="mt-10 space-y-3">
-            {CHECKLIST_FAQ.map((f) => (
-              <details key={f.question} className="group rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <summary className="cursor-pointer font-semibold text-ink">{f.question}</summary>
-                <p className="mt-3 leading-7 text-slate-600">{f.answer}</p>
-              </details>
-            ))}
-          </div>
-        </Container>
-      </section>
+      <HeadedSection className="bg-slate-50 py-16" containerClassName="max-w-3xl" heading={faqHeading}>
+        <div className="mt-10 space-y-3">
+          {CHECKLIST_FAQ.map((f) => (
+            <details key={f.question} className="group rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <summary className="cursor-pointer font-semibold text-ink">{f.question}</summary>
+              <p className="mt-3 leading-7 text-slate-600">{f.answer}</p>
+            </details>
+          ))}
+        </div>
+      </HeadedSection>
       <section aria-labelledby="about-title" className="py-16">
         <Container className="grid max-w-5xl gap-8 lg:grid-cols-[1fr_auto] lg:items-center">
           <div>

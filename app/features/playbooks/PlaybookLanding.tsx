@@ -2,8 +2,14 @@ import type { ReactNode } from "react";
 import { Container } from "~/components/ui/Container";
 import { FreeTag } from "./FreeTag";
 import { CheckIcon } from "~/components/ui/Icons";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import { OFFER } from "~/lib/offer";
+
+const chaptersHeading: SectionHeadingProps = {
+  id: "inside-title",
+  eyebrow: "What's inside",
+  title: "Six chapters, in the order you'll need them",
+};
 
 const promises = [
   "The full guide, readable in your browser right away",
@@ -51,25 +57,22 @@ export function PlaybookLanding({ form }: { form: ReactNode }) {
           </div>
         </Container>
       </section>
-      <section aria-labelledby="inside-title" className="py-16 sm:py-20">
-        <Container>
-          <SectionHeading id="inside-title" eyebrow="What's inside" title="Six chapters, in the order you'll need them" />
-          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {chapters.map(([title, body], i) => (
-              <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span
-                  aria-hidden="true"
-                  className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white"
-                >
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 font-semibold">{title}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{body}</p>
-              </li>
-            ))}
-          </ol>
-        </Container>
-      </section>
+      <HeadedSection className="py-16 sm:py-20" heading={chaptersHeading}>
+        <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {chapters.map(([title, body], i) => (
+            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span
+                aria-hidden="true"
+                className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white"
+              >
+                {i + 1}
+              </span>
+              <h3 className="mt-4 font-semibold">{title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{body}</p>
+            </li>
+          ))}
+        </ol>
+      </HeadedSection>
     </>
   );
 }

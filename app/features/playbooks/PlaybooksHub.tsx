@@ -3,9 +3,16 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Container } from "~/components/ui/Container";
 import { FreeTag } from "./FreeTag";
 import { CheckIcon, LockIcon } from "~/components/ui/Icons";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import { ACADEMY, FREE_RESOURCE, HUB_STATS, PREMIUM_PLAYBOOKS } from "./playbooks.data";
 import { PLAYBOOK_LANDING_PATH } from "~/lib/paths";
+
+const premiumHeading: SectionHeadingProps = {
+  id: "premium-playbooks-title",
+  eyebrow: "Premium",
+  title: "Six playbooks, one for every stage",
+  intro: "Each playbook ends with a checklist you can act on this week, plus the templates and scripts we use ourselves.",
+};
 
 /** Renders an Unlock / Get Premium Access button (the route decides: a dialog with JavaScript, a page without). */
 type UnlockButton = (
@@ -96,45 +103,37 @@ export function PlaybooksHub({ unlock, guides = [] }: { unlock: UnlockButton; gu
         </Container>
       </section>
 
-      <section aria-labelledby="premium-playbooks-title" className="bg-slate-50 py-20">
-        <Container>
-          <SectionHeading
-            id="premium-playbooks-title"
-            eyebrow="Premium"
-            title="Six playbooks, one for every stage"
-            intro="Each playbook ends with a checklist you can act on this week, plus the templates and scripts we use ourselves."
-          />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {PREMIUM_PLAYBOOKS.map((p) => (
-              <li key={p.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <div className="flex items-center justify-between gap-3">
-                  <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{p.stage}</span>
-                  <span className="flex items-center gap-1 text-xs font-semibold text-slate-600">
-                    <LockIcon className="h-4 w-4" />
-                    Premium
-                  </span>
-                </div>
-                <h3 id={`playbook-${p.id}`} className="mt-4 text-lg font-semibold">
-                  {p.title}
-                </h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{p.tagline}</p>
-                <ul className="mt-4 space-y-2 text-sm text-slate-700">
-                  {p.points.map((point) => (
-                    <li key={point} className="flex gap-2">
-                      <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-                <p className="mt-4 text-xs text-slate-600">{p.format}</p>
-                <div className="mt-auto pt-6">
-                  {unlock("Unlock", { variant: "secondary", className: "w-full", ariaLabel: `Unlock ${p.title}` })}
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Container>
-      </section>
+      <HeadedSection className="bg-slate-50 py-20" heading={premiumHeading}>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {PREMIUM_PLAYBOOKS.map((p) => (
+            <li key={p.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center justify-between gap-3">
+                <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">{p.stage}</span>
+                <span className="flex items-center gap-1 text-xs font-semibold text-slate-600">
+                  <LockIcon className="h-4 w-4" />
+                  Premium
+                </span>
+              </div>
+              <h3 id={`playbook-${p.id}`} className="mt-4 text-lg font-semibold">
+                {p.title}
+              </h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{p.tagline}</p>
+              <ul className="mt-4 space-y-2 text-sm text-slate-700">
+                {p.points.map((point) => (
+                  <li key={point} className="flex gap-2">
+                    <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-4 text-xs text-slate-600">{p.format}</p>
+              <div className="mt-auto pt-6">
+                {unlock("Unlock", { variant: "secondary", className: "w-full", ariaLabel: `Unlock ${p.title}` })}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </HeadedSection>
 
       <section aria-labelledby="academy-offer-title" className="py-20">
         <Container>

@@ -1,6 +1,20 @@
-import { Container } from "~/components/ui/Container";
+import type { ReactNode } from "react";
 import { CheckIcon } from "~/components/ui/Icons";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
+
+const deliveryHeading: SectionHeadingProps = {
+  id: "delivery-steps-title",
+  eyebrow: "How delivery works",
+  title: "From call to first leads in 48 hours",
+  intro: "Five steps, no long setup project. You approve the brief; we do the research.",
+};
+
+const comparisonHeading: SectionHeadingProps = {
+  id: "outbound-comparison-title",
+  eyebrow: "Why founders switch",
+  title: "Traditional outbound vs. Founder Leads",
+  intro: "Same goal, very different week. Here is what changes when the research is done for you.",
+};
 
 function CrossIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (
@@ -10,59 +24,76 @@ function CrossIcon({ className = "h-5 w-5" }: { className?: string }) {
   );
 }
 
+/** A section of cards, each led by a badge beside its title and text: the section's classes, heading and cards. */
+interface BadgeCardsSection {
+  className: string;
+  heading: SectionHeadingProps;
+  list: string;
+  card: string;
+  badge: string;
+  cards: readonly { title: string; body: string }[];
+}
+
+/** The cards of `section`, each badge showing `mark` of the card's place (its number, or a tick). */
+function BadgeCards({ section: s, mark }: { section: BadgeCardsSection; mark: (index: number) => ReactNode }) {
+  return (
+    <HeadedSection className={s.className} heading={s.heading}>
+      <ul className={s.list}>
+        {s.cards.map((card, i) => (
+          <li key={card.title} className={s.card}>
+            <span aria-hidden="true" className={s.badge}>
+              {mark(i)}
+            </span>
+            <div>
+              <h3 className="text-lg font-semibold">{card.title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{card.body}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </HeadedSection>
+  );
+}
+
 /* ------------------------------------------------------------------ */
 /* Why book the call                                                  */
 /* ------------------------------------------------------------------ */
 
-const reasons = [
-  {
-    title: "Your ideal customer profile",
-    body: "We pin down the stores that get the most from your app: category, Shopify plan, revenue band, the apps they already run and the person who makes the call.",
+const reasons: BadgeCardsSection = {
+  className: "py-20",
+  heading: {
+    id: "call-reasons-title",
+    eyebrow: "Free 30-minute strategy call",
+    title: "What we'll settle in 30 minutes",
+    intro: "A working session with the team that will build your lead list. You leave with a clear plan, whether or not you work with us.",
   },
-  {
-    title: "Your revenue goals",
-    body: "We work back from the MRR you want in the next 90 days to the leads, replies and installs it takes, so the targets are realistic from day one.",
-  },
-  {
-    title: "Your delivery process",
-    body: "How leads reach you, how often and in what format, and who on your side follows up, so no lead sits in a spreadsheet going cold.",
-  },
-  {
-    title: "Your first outreach angle",
-    body: "We look at the buying signals in your niche and agree the message that opens conversations, so your first batch is ready to send the day it lands.",
-  },
-] as const;
+  list: "mt-12 grid gap-6 sm:grid-cols-2",
+  card: "flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm",
+  badge:
+    "flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-sm font-bold text-brand-700 ring-1 ring-brand-100",
+  cards: [
+    {
+      title: "Your ideal customer profile",
+      body: "We pin down the stores that get the most from your app: category, Shopify plan, revenue band, the apps they already run and the person who makes the call.",
+    },
+    {
+      title: "Your revenue goals",
+      body: "We work back from the MRR you want in the next 90 days to the leads, replies and installs it takes, so the targets are realistic from day one.",
+    },
+    {
+      title: "Your delivery process",
+      body: "How leads reach you, how often and in what format, and who on your side follows up, so no lead sits in a spreadsheet going cold.",
+    },
+    {
+      title: "Your first outreach angle",
+      body: "We look at the buying signals in your niche and agree the message that opens conversations, so your first batch is ready to send the day it lands.",
+    },
+  ],
+};
 
 /** Why book the 30-minute strategy call: four things it settles. */
 export function CallReasons() {
-  return (
-    <section aria-labelledby="call-reasons-title" className="py-20">
-      <Container>
-        <SectionHeading
-          id="call-reasons-title"
-          eyebrow="Free 30-minute strategy call"
-          title="What we'll settle in 30 minutes"
-          intro="A working session with the team that will build your lead list. You leave with a clear plan, whether or not you work with us."
-        />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-          {reasons.map((r, i) => (
-            <li key={r.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-sm font-bold text-brand-700 ring-1 ring-brand-100"
-              >
-                {String(i + 1).padStart(2, "0")}
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold">{r.title}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{r.body}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
-  );
+  return <BadgeCards section={reasons} mark={(i) => String(i + 1).padStart(2, "0")} />;
 }
 
 /* ------------------------------------------------------------------ */
@@ -100,39 +131,31 @@ const deliverySteps = [
 /** The five-step delivery process, from the strategy call to ongoing delivery. */
 export function DeliverySteps() {
   return (
-    <section aria-labelledby="delivery-steps-title" className="py-20">
-      <Container>
-        <SectionHeading
-          id="delivery-steps-title"
-          eyebrow="How delivery works"
-          title="From call to first leads in 48 hours"
-          intro="Five steps, no long setup project. You approve the brief; we do the research."
-        />
-        <ol className="relative mt-12 grid gap-6 lg:grid-cols-5 lg:gap-4">
-          {deliverySteps.map((s, i) => (
-            <li key={s.title} className="relative flex gap-4 lg:flex-col lg:gap-0">
-              {i < deliverySteps.length - 1 ? (
-                <span
-                  aria-hidden="true"
-                  className="absolute left-5 top-12 -bottom-6 w-px bg-brand-200 lg:left-12 lg:-right-4 lg:top-5 lg:bottom-auto lg:h-px lg:w-auto"
-                />
-              ) : null}
+    <HeadedSection className="py-20" heading={deliveryHeading}>
+      <ol className="relative mt-12 grid gap-6 lg:grid-cols-5 lg:gap-4">
+        {deliverySteps.map((s, i) => (
+          <li key={s.title} className="relative flex gap-4 lg:flex-col lg:gap-0">
+            {i < deliverySteps.length - 1 ? (
               <span
                 aria-hidden="true"
-                className="relative z-10 flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white ring-4 ring-white"
-              >
-                {i + 1}
-              </span>
-              <div className="flex-1 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:mt-5">
-                <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{s.when}</p>
-                <h3 className="mt-1 text-base font-semibold">{s.title}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{s.body}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </Container>
-    </section>
+                className="absolute left-5 top-12 -bottom-6 w-px bg-brand-200 lg:left-12 lg:-right-4 lg:top-5 lg:bottom-auto lg:h-px lg:w-auto"
+              />
+            ) : null}
+            <span
+              aria-hidden="true"
+              className="relative z-10 flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 font-bold text-white ring-4 ring-white"
+            >
+              {i + 1}
+            </span>
+            <div className="flex-1 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:mt-5">
+              <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{s.when}</p>
+              <h3 className="mt-1 text-base font-semibold">{s.title}</h3>
+              <p className="mt-2 text-sm leading-6 text-slate-600">{s.body}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </HeadedSection>
   );
 }
 
@@ -194,44 +217,33 @@ const columns = [
  */
 export function OutboundComparison() {
   return (
-    <section aria-labelledby="outbound-comparison-title" className="py-20">
-      <Container>
-        <SectionHeading
-          id="outbound-comparison-title"
-          eyebrow="Why founders switch"
-          title="Traditional outbound vs. Founder Leads"
-          intro="Same goal, very different week. Here is what changes when the research is done for you."
-        />
-        <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
-          {columns.map((col) => (
-            <div key={col.key} className={`rounded-2xl p-6 sm:p-8 ${col.card}`}>
-              <h3 id={col.headingId} className="text-xl font-semibold">
-                {col.title}
-              </h3>
-              <ul aria-labelledby={col.headingId} className="mt-6 space-y-5">
-                {comparison.map((row) => (
-                  <li key={row.topic} className="flex gap-3">
-                    <span
-                      aria-hidden="true"
-                      className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full ${col.badge}`}
-                    >
-                      {col.icon}
+    <HeadedSection className="py-20" heading={comparisonHeading}>
+      <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
+        {columns.map((col) => (
+          <div key={col.key} className={`rounded-2xl p-6 sm:p-8 ${col.card}`}>
+            <h3 id={col.headingId} className="text-xl font-semibold">
+              {col.title}
+            </h3>
+            <ul aria-labelledby={col.headingId} className="mt-6 space-y-5">
+              {comparison.map((row) => (
+                <li key={row.topic} className="flex gap-3">
+                  <span aria-hidden="true" className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full ${col.badge}`}>
+                    {col.icon}
+                  </span>
+                  <p className="min-w-0 text-sm leading-6 text-slate-700">
+                    <span className="block font-semibold text-ink">
+                      {row.topic}
+                      <span className="sr-only">:</span>
                     </span>
-                    <p className="min-w-0 text-sm leading-6 text-slate-700">
-                      <span className="block font-semibold text-ink">
-                        {row.topic}
-                        <span className="sr-only">:</span>
-                      </span>
-                      {row[col.key]}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      </Container>
-    </section>
+                    {row[col.key]}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </HeadedSection>
   );
 }
 
@@ -239,53 +251,38 @@ export function OutboundComparison() {
 /* What you get in the call                                           */
 /* ------------------------------------------------------------------ */
 
-const includes = [
-  {
-    title: "An ideal-customer teardown",
-    body: "We review your App Store listing, pricing and current customers, and tell you which merchant segment to go after first.",
+const includes: BadgeCardsSection = {
+  className: "bg-slate-50 py-20",
+  heading: {
+    id: "call-includes-title",
+    eyebrow: "30 minutes · Free · No obligation",
+    title: "What you get in the call",
+    intro: "Four things you walk away with, even if you never buy a single lead from us.",
   },
-  {
-    title: "A live look at your market",
-    body: "We show you real stores in your niche with buying-intent signals, so you can judge the lead quality before you commit to anything.",
-  },
-  {
-    title: "A 90-day pipeline plan",
-    body: "The lead volume, reply rate and close rate you need to hit your MRR goal, written down and yours to keep.",
-  },
-  {
-    title: "Outreach that fits your app",
-    body: "A first message and follow-up built around the signals we find, ready to use whether you work with us or not.",
-  },
-] as const;
+  list: "mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-2",
+  card: "flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200",
+  badge: "flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700",
+  cards: [
+    {
+      title: "An ideal-customer teardown",
+      body: "We review your App Store listing, pricing and current customers, and tell you which merchant segment to go after first.",
+    },
+    {
+      title: "A live look at your market",
+      body: "We show you real stores in your niche with buying-intent signals, so you can judge the lead quality before you commit to anything.",
+    },
+    {
+      title: "A 90-day pipeline plan",
+      body: "The lead volume, reply rate and close rate you need to hit your MRR goal, written down and yours to keep.",
+    },
+    {
+      title: "Outreach that fits your app",
+      body: "A first message and follow-up built around the signals we find, ready to use whether you work with us or not.",
+    },
+  ],
+};
 
 /** What the 30-minute call includes: four items. */
 export function CallIncludes() {
-  return (
-    <section aria-labelledby="call-includes-title" className="bg-slate-50 py-20">
-      <Container>
-        <SectionHeading
-          id="call-includes-title"
-          eyebrow="30 minutes · Free · No obligation"
-          title="What you get in the call"
-          intro="Four things you walk away with, even if you never buy a single lead from us."
-        />
-        <ul className="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-2">
-          {includes.map((item) => (
-            <li key={item.title} className="flex gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span
-                aria-hidden="true"
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-emerald-700"
-              >
-                <CheckIcon className="h-5 w-5" />
-              </span>
-              <div>
-                <h3 className="text-lg font-semibold">{item.title}</h3>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{item.body}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
-  );
+  return <BadgeCards section={includes} mark={() => <CheckIcon className="h-5 w-5" />} />;
 }

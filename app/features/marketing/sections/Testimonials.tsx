@@ -1,7 +1,14 @@
 import { Container } from "~/components/ui/Container";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection, type SectionHeadingProps } from "~/components/ui/SectionHeading";
 import { cn } from "~/components/ui/cn";
 import { OFFER } from "~/lib/offer";
+
+const testimonialsHeading: SectionHeadingProps = {
+  id: "testimonials-title",
+  eyebrow: "Founder results",
+  title: "Founders grow faster with leads that are ready to talk",
+  intro: "73% of founders saw results within 3 weeks. Here is what a few of them told us.",
+};
 
 interface Testimonial {
   quote: string;
@@ -149,54 +156,45 @@ function QuoteMark() {
 /** The landing page's testimonials (anchor #testimonials): a featured review, results and three short quotes. */
 export function Testimonials() {
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="bg-slate-50 py-20">
-      <Container>
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow="Founder results"
-          title="Founders grow faster with leads that are ready to talk"
-          intro="73% of founders saw results within 3 weeks. Here is what a few of them told us."
-        />
-
-        <div className="mt-12 grid gap-6 lg:grid-cols-5">
-          <figure className="relative overflow-hidden rounded-3xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-10 lg:col-span-3">
-            <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 h-48 w-48 rounded-full bg-brand-50" />
-            <div className="relative flex flex-wrap items-center justify-between gap-4">
-              <StarRating />
-              <ResultPill>{featured.result}</ResultPill>
-            </div>
-            <blockquote className="relative mt-6 text-lg leading-8 text-ink sm:text-xl sm:leading-9">
-              <QuoteMark />
-              <p className="mt-4">{featured.quote}</p>
-            </blockquote>
-            <Attribution testimonial={featured} className="relative mt-8" />
-          </figure>
-
-          <div className="rounded-3xl bg-brand-700 p-6 text-white shadow-md sm:p-10 lg:col-span-2">
-            <h3 className="text-lg font-semibold text-white">Results across our founders</h3>
-            <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8">
-              {stats.map((s) => (
-                <div key={s.label} className="flex flex-col-reverse gap-1">
-                  <dt className="text-sm text-brand-100">{s.label}</dt>
-                  <dd className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{s.value}</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="mt-8 border-t border-white/20 pt-6 text-sm text-brand-100">
-              {`${OFFER.foundersServed} founders served, with new leads delivered every week.`}
-            </p>
+    <HeadedSection id="testimonials" className="bg-slate-50 py-20" heading={testimonialsHeading}>
+      <div className="mt-12 grid gap-6 lg:grid-cols-5">
+        <figure className="relative overflow-hidden rounded-3xl bg-white p-6 shadow-md ring-1 ring-slate-200 sm:p-10 lg:col-span-3">
+          <div aria-hidden="true" className="pointer-events-none absolute -right-16 -top-16 h-48 w-48 rounded-full bg-brand-50" />
+          <div className="relative flex flex-wrap items-center justify-between gap-4">
+            <StarRating />
+            <ResultPill>{featured.result}</ResultPill>
           </div>
-        </div>
+          <blockquote className="relative mt-6 text-lg leading-8 text-ink sm:text-xl sm:leading-9">
+            <QuoteMark />
+            <p className="mt-4">{featured.quote}</p>
+          </blockquote>
+          <Attribution testimonial={featured} className="relative mt-8" />
+        </figure>
 
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {others.map((t) => (
-            <li key={t.name}>
-              <QuoteCard testimonial={t} />
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+        <div className="rounded-3xl bg-brand-700 p-6 text-white shadow-md sm:p-10 lg:col-span-2">
+          <h3 className="text-lg font-semibold text-white">Results across our founders</h3>
+          <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-8">
+            {stats.map((s) => (
+              <div key={s.label} className="flex flex-col-reverse gap-1">
+                <dt className="text-sm text-brand-100">{s.label}</dt>
+                <dd className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-8 border-t border-white/20 pt-6 text-sm text-brand-100">
+            {`${OFFER.foundersServed} founders served, with new leads delivered every week.`}
+          </p>
+        </div>
+      </div>
+
+      <ul className="mt-6 grid gap-6 md:grid-cols-3">
+        {others.map((t) => (
+          <li key={t.name}>
+            <QuoteCard testimonial={t} />
+          </li>
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }
 
