@@ -53,7 +53,7 @@ const SHELL_LINKS = [
   { to: "/admin/account", label: "Your account" },
 ] as const;
 
-export function AdminTopBar({ email, children }: { email: string; children?: ReactNode }) {
+function AdminTopBar({ email, children }: { email: string; children?: ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <Container className="flex flex-wrap items-center justify-between gap-3 py-3">
