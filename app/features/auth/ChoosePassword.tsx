@@ -4,6 +4,7 @@ import { RESET_MESSAGES } from "./account.messages";
 import { AuthCard, AuthLink } from "./AuthCard";
 import { INVITATION_PATH, LOGIN_PATH, RESET_PATH } from "./paths";
 import { SimpleForm } from "./SimpleForm";
+import type { TokenLinkActionData } from "./token-link.server";
 
 function InvalidLinkPage() {
   return (
@@ -83,7 +84,7 @@ export function TokenLinkPage({
   kind: keyof typeof LINK_PAGES;
   token: string | undefined;
   email: string | null;
-  actionData: { result?: SubmissionResult<string[]>; invalid?: boolean } | undefined;
+  actionData: TokenLinkActionData | undefined;
 }) {
   if (!email || actionData?.invalid) return <InvalidLinkPage />;
   const page = LINK_PAGES[kind];
